@@ -1,0 +1,61 @@
+/**
+ * The layer rule: arrows point inward. domain <- application <- adapters-* <- apps.
+ * Runs in `pnpm lint` (and so in `pnpm test` and CI); any outward arrow fails the build.
+ */
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment:
+        'packages/domain is pure code: no other workspace package, no npm package, no Node I/O.',
+      severity: 'error',
+      from: { path: '^packages/domain/src' },
+      to: { pathNot: '^packages/domain/src' },
+    },
+    {
+      name: 'application-depends-on-domain-only',
+      comment:
+        'packages/application sees the domain and zod (for the shared input/output schemas), nothing else.',
+      severity: 'error',
+      from: { path: '^packages/application/src' },
+      to: {
+        pathNot: [
+          '^packages/(application|domain)/src',
+          'node_modules/zod/',
+          'node_modules/\\.pnpm/zod@',
+        ],
+      },
+    },
+    {
+      name: 'adapters-do-not-import-each-other',
+      comment: 'An adapter depends on application and domain, never on another adapter or an app.',
+      severity: 'error',
+      from: { path: '^packages/(adapters-[a-z]+)/src' },
+      to: { path: '^(packages/adapters-|apps/)', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'packages-never-import-apps',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|test|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+    },
+    combinedDependencies: true,
+  },
+};

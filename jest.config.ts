@@ -1,0 +1,52 @@
+/** @jest-config-loader ts-node */
+/** @jest-config-loader-options {"transpileOnly": true} */
+import type { Config } from 'jest';
+
+/**
+ * One Jest project per workspace package. Tests run as native ES modules
+ * (node --experimental-vm-modules), TypeScript is stripped by @swc/jest, and
+ * workspace packages resolve to their sources so no build is needed to test.
+ */
+const workspace: Record<string, string> = {
+  domain: 'packages/domain',
+  application: 'packages/application',
+  'adapters-http': 'packages/adapters-http',
+  'adapters-mcp': 'packages/adapters-mcp',
+  'adapters-persistence': 'packages/adapters-persistence',
+  'adapters-mail': 'packages/adapters-mail',
+  server: 'apps/server',
+  'catalog-generator': 'apps/catalog-generator',
+};
+
+const moduleNameMapper: Record<string, string> = {
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+for (const [name, dir] of Object.entries(workspace)) {
+  moduleNameMapper[`^@reviews/${name}$`] = `<rootDir>/../../${dir}/src/index.ts`;
+  moduleNameMapper[`^@reviews/${name}/testing$`] = `<rootDir>/../../${dir}/src/testing/index.ts`;
+}
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+] as const;
+
+const config: Config = {
+  testTimeout: 30_000,
+  projects: Object.entries(workspace).map(([name, dir]) => ({
+    displayName: name,
+    rootDir: `<rootDir>/${dir}`,
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
+    extensionsToTreatAsEsm: ['.ts'],
+    moduleNameMapper,
+    transform: { '^.+\\.ts$': swc },
+    transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/)'],
+    testEnvironment: 'node',
+  })),
+};
+
+export default config;
