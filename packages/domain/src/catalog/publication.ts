@@ -1,0 +1,57 @@
+import { compareReviewsNewestFirst } from './review.js';
+import type { CatalogDocument, Tool } from './tool.js';
+import { SearchIndex } from '../search/search-index.js';
+import type { SearchRequest, SearchResultList } from '../search/search-types.js';
+
+/**
+ * One immutable, validated catalog as served. Built once at publish time: reviews are put in
+ * detail order and the search index is built here, never per request. `id` identifies the
+ * content (a fingerprint supplied by whoever read the catalog) and so changes whenever the
+ * content does; response validators (ETags) and result caches hang off it.
+ */
+export class Publication {
+  readonly tools: readonly Tool[];
+  /** Distinct category names, sorted by code point. */
+  readonly categories: readonly string[];
+  private readonly byId: ReadonlyMap<string, Tool>;
+  private readonly index: SearchIndex;
+
+  private constructor(
+    readonly id: string,
+    readonly publishedAt: string,
+    tools: readonly Tool[],
+  ) {
+    this.tools = Object.freeze(
+      tools.map((tool) =>
+        Object.freeze({
+          ...tool,
+          reviews: Object.freeze([...tool.reviews].sort(compareReviewsNewestFirst)),
+        }),
+      ),
+    );
+    this.byId = new Map(this.tools.map((tool) => [tool.id, tool]));
+    this.categories = Object.freeze(
+      [
+        ...new Set(this.tools.flatMap((tool) => (tool.category === null ? [] : [tool.category]))),
+      ].sort(),
+    );
+    this.index = SearchIndex.build(this.tools);
+  }
+
+  /** `document` must already be validated (unique ids, formats, limits). */
+  static publish(id: string, document: CatalogDocument): Publication {
+    return new Publication(id, document.publishedAt, document.tools);
+  }
+
+  findTool(id: string): Tool | undefined {
+    return this.byId.get(id);
+  }
+
+  search(request: SearchRequest): SearchResultList {
+    return this.index.search(request);
+  }
+
+  get reviewCount(): number {
+    return this.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);
+  }
+}

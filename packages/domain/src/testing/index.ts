@@ -1,0 +1,8 @@
+export {
+  aCatalog,
+  aReview,
+  aStackTag,
+  aTool,
+  ReviewBuilder,
+  ToolBuilder,
+} from './catalog-builders.js';
