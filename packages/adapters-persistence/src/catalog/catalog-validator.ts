@@ -1,0 +1,102 @@
+import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
+import type { CatalogDocument, Tool } from '@reviews/domain';
+import { toTool } from './catalog-document.mapper.js';
+import { catalogHeaderSchema, catalogToolSchema } from './catalog-document.schema.js';
+import { catalogParseOptions, toCatalogProblems } from './catalog-problems.js';
+import { DuplicateIdFinder } from './duplicate-id-finder.js';
+import { formatJsonPath } from './json-path.js';
+
+/**
+ * Validates a catalog (contract §2) tool by tool, so that a reader can hand tools over as it
+ * reads them and memory holds only the tools already mapped: the raw input of a tool can be
+ * dropped as soon as `acceptTool` returns, and once a problem is found nothing more is kept.
+ * Feed it the top-level members (with `tools` as an empty array when its elements come through
+ * `acceptTool`) and the tools in document order, then call `finish`.
+ */
+export class CatalogValidator {
+  private readonly headerProblems: CatalogProblem[] = [];
+  private readonly toolProblems: CatalogProblem[] = [];
+  private readonly tools: Tool[] = [];
+  private readonly duplicates = new DuplicateIdFinder();
+  /** A map, not an object: a member named `__proto__` must stay a member. */
+  private readonly header = new Map<string, unknown>();
+  private toolCount = 0;
+  private isObject = true;
+
+  /** One member of the top-level object. A member given twice is a problem (JSON leaves it open). */
+  acceptMember(key: string, value: unknown): void {
+    if (this.header.has(key)) {
+      this.headerProblems.push({
+        path: formatJsonPath([key]),
+        message: 'appears more than once in the top-level object',
+      });
+    }
+    this.header.set(key, value);
+  }
+
+  /** The whole document when it is not an object at all. */
+  acceptRoot(value: unknown): void {
+    this.isObject = false;
+    this.headerProblems.push({
+      path: '$',
+      message: `must be an object with schemaVersion, publishedAt and tools, not ${
+        Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`
+      }`,
+    });
+  }
+
+  /** The next element of `tools`. */
+  acceptTool(raw: unknown): void {
+    const index = this.toolCount++;
+    const parsed = catalogToolSchema.safeParse(raw, catalogParseOptions);
+    if (!parsed.success) {
+      for (const problem of toCatalogProblems(parsed.error.issues, ['tools', index])) {
+        this.toolProblems.push(problem);
+      }
+    }
+    for (const duplicate of this.duplicates.check(raw, index)) {
+      this.toolProblems.push({
+        path: formatJsonPath(['tools', ...duplicate.path]),
+        message: duplicate.message,
+      });
+    }
+    if (parsed.success && this.toolProblems.length === 0) this.tools.push(toTool(parsed.data));
+    else this.tools.length = 0;
+  }
+
+  /** The validated document; throws `CatalogInvalidError` listing every problem found. */
+  finish(): CatalogDocument {
+    if (!this.isObject) throw new CatalogInvalidError(this.headerProblems);
+    const header = catalogHeaderSchema.safeParse(
+      Object.fromEntries(this.header),
+      catalogParseOptions,
+    );
+    const problems = [...this.headerProblems];
+    if (!header.success) problems.push(...toCatalogProblems(header.error.issues));
+    for (const problem of this.toolProblems) problems.push(problem);
+    if (!header.success || problems.length > 0) throw new CatalogInvalidError(problems);
+    const { schemaVersion, publishedAt } = header.data;
+    return { schemaVersion, publishedAt, tools: this.tools };
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Validates a catalog document already in memory (parsed JSON, a document read from a store)
+ * and maps it to the domain, dropping the derived export members. Throws `CatalogInvalidError`
+ * with every problem and its JSON path.
+ */
+export function validateCatalogDocument(raw: unknown): CatalogDocument {
+  const validator = new CatalogValidator();
+  if (!isRecord(raw)) {
+    validator.acceptRoot(raw);
+    return validator.finish();
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    validator.acceptMember(key, key === 'tools' && Array.isArray(value) ? [] : value);
+  }
+  if (Array.isArray(raw.tools)) for (const tool of raw.tools) validator.acceptTool(tool);
+  return validator.finish();
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { readCatalogJson } from '../../src/catalog/catalog-json-reader.js';
+import { JsonSyntaxError } from '../../src/catalog/json-syntax.error.js';
+
+type Visit = ['member', string, unknown] | ['tool', unknown] | ['root', unknown];
+
+const visitsOf = (text: string): Visit[] => {
+  const visits: Visit[] = [];
+  readCatalogJson(Buffer.from(text), {
+    member: (key, value) => visits.push(['member', key, value]),
+    tool: (value) => visits.push(['tool', value]),
+    root: (value) => visits.push(['root', value]),
+  });
+  return visits;
+};
+
+/** What the visits say the document is, rebuilt the way JSON.parse would see it. */
+const rebuild = (visits: Visit[]): unknown => {
+  let document: Record<string, unknown> | undefined;
+  let root: unknown;
+  for (const visit of visits) {
+    if (visit[0] === 'root') root = visit[1];
+    else if (visit[0] === 'member') {
+      document ??= {};
+      Object.defineProperty(document, visit[1], {
+        value: visit[2],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else ((document?.tools ?? []) as unknown[]).push(visit[1]);
+  }
+  return document ?? root;
+};
+
+describe('readCatalogJson', () => {
+  it('hands over the top-level members and each tool in document order', () => {
+    expect(
+      visitsOf(
+        ' {"schemaVersion":1, "tools": [ {"id":"a"} , {"id":"b","x":[1,{"y":"]"}]} ],"publishedAt":"t"} ',
+      ),
+    ).toEqual([
+      ['member', 'schemaVersion', 1],
+      ['member', 'tools', []],
+      ['tool', { id: 'a' }],
+      ['tool', { id: 'b', x: [1, { y: ']' }] }],
+      ['member', 'publishedAt', 't'],
+    ]);
+  });
+
+  it('hands over a document that is not an object as a whole', () => {
+    expect(visitsOf('[1, 2]')).toEqual([['root', [1, 2]]]);
+    expect(visitsOf(' "text" ')).toEqual([['root', 'text']]);
+  });
+
+  it('reads any JSON object as JSON.parse does', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.array(fc.jsonValue()),
+        fc.boolean(),
+        (members, tools, pretty) => {
+          const document = { ...members, tools };
+          const text = JSON.stringify(document, null, pretty ? 2 : undefined);
+          expect(rebuild(visitsOf(text))).toEqual(JSON.parse(text));
+        },
+      ),
+    );
+  });
+
+  it('refuses what JSON.parse refuses, and only that', () => {
+    const nearlyJson = fc
+      .tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', '\\', ':', 'x', '{', '['))
+      .map(([text, at, insert]) => {
+        const cut = at % (text.length + 1);
+        return `{"tools":[${text.slice(0, cut)}${insert}${text.slice(cut)}]}`;
+      });
+    fc.assert(
+      fc.property(nearlyJson, (text) => {
+        let parses = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          parses = false;
+        }
+        let reads = true;
+        try {
+          visitsOf(text);
+        } catch (error) {
+          expect(error).toBeInstanceOf(JsonSyntaxError);
+          reads = false;
+        }
+        expect(reads).toBe(parses);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
+import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
+import { FileCatalogSource } from '../../src/catalog/file-catalog-source.js';
+import { aScratchDirectory } from './catalog-files.js';
+
+let scratch: Awaited<ReturnType<typeof aScratchDirectory>>;
+beforeEach(async () => {
+  scratch = await aScratchDirectory();
+});
+afterEach(async () => {
+  await scratch.remove();
+});
+
+const problemsOf = async (path: string): Promise<readonly CatalogProblem[]> => {
+  const error = await new FileCatalogSource(path).load().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CatalogInvalidError);
+  return (error as CatalogInvalidError).problems;
+};
+
+describe('FileCatalogSource', () => {
+  it('loads a valid catalog file into the domain document', async () => {
+    const catalog = aCatalog(
+      aTool().withId('quillsort').withReviews(aReview().withId('qs-1'), aReview().withId('qs-2')),
+      aTool().withId('harborlint').inCategory(null).withStackTags(aStackTag('Rust')),
+    );
+    const path = await scratch.write('catalog.json', catalog);
+
+    const loaded = await new FileCatalogSource(path).load();
+
+    expect(loaded.document).toEqual(catalog);
+  });
+
+  it('loads an empty catalog', async () => {
+    const path = await scratch.write('empty.json', aCatalog());
+
+    expect((await new FileCatalogSource(path).load()).document.tools).toEqual([]);
+  });
+
+  it('reads texts holding quotes, backslashes, brackets and non-ASCII characters exactly', async () => {
+    const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
+    const catalog = aCatalog(
+      aTool().describedAs(tricky).withReviews(aReview().withLikes(tricky).withDislikes('"]')),
+      aTool().named('}{'),
+    );
+    const path = await scratch.write('tricky.json', JSON.stringify(catalog));
+
+    expect((await new FileCatalogSource(path).load()).document).toEqual(catalog);
+  });
+
+  it('accepts a leading byte-order mark and any member order', async () => {
+    const { tools, ...header } = aCatalog(aTool());
+    const path = await scratch.write('bom.json', `\uFEFF${JSON.stringify({ tools, ...header })}`);
+
+    expect((await new FileCatalogSource(path).load()).document).toEqual(aCatalog(...tools));
+  });
+
+  it('imports its own export: the derived members are accepted and ignored', async () => {
+    const catalog = aCatalog(aTool().withId('quillsort').withReviews(aReview().withId('qs-1')));
+    const exported = {
+      ...catalog,
+      tools: catalog.tools.map((tool) => ({
+        ...tool,
+        url: `https://reviews.example/tools/${tool.id}`,
+        markdownUrl: `https://reviews.example/tools/${tool.id}.md`,
+        reviews: tool.reviews.map((review) => ({
+          ...review,
+          url: `https://reviews.example/tools/${tool.id}/reviews/${review.id}`,
+        })),
+      })),
+      historicalNotice: 'Historical reviews reflect the assessment at publication.',
+      rights: { copyrightHolder: 'Sample Desk', copyrightYear: 2026 },
+    };
+    const path = await scratch.write('export.json', exported);
+
+    expect((await new FileCatalogSource(path).load()).document).toEqual(catalog);
+  });
+
+  it('reports every problem of a file with its path, tools read one by one', async () => {
+    const catalog = aCatalog(
+      aTool().withId('dup'),
+      aTool().withId('dup').withReviews(aReview().reviewedOn('2026-02-30')),
+    );
+    const path = await scratch.write('invalid.json', { ...catalog, schemaVersion: 3 });
+
+    expect(await problemsOf(path)).toEqual([
+      { path: '$.schemaVersion', message: 'must be 1' },
+      {
+        path: '$.tools[1].reviews[0].reviewedOn',
+        message: 'must be a calendar date YYYY-MM-DD that exists',
+      },
+      {
+        path: '$.tools[1].reviews[0].updatedAt',
+        message: expect.stringContaining('must be a UTC date-time'),
+      },
+      { path: '$.tools[1].id', message: 'repeats the tool id "dup" of $.tools[0].id' },
+    ]);
+  });
+
+  it('reports a top-level member given twice', async () => {
+    const path = await scratch.write(
+      'twice.json',
+      '{"schemaVersion":1,"publishedAt":"2026-11-16T09:00:00Z","tools":[],"tools":[]}',
+    );
+
+    expect(await problemsOf(path)).toEqual([
+      { path: '$.tools', message: 'appears more than once in the top-level object' },
+    ]);
+  });
+
+  it.each([
+    [
+      'a value is missing',
+      '{\n  "schemaVersion": 1,\n  "tools": [{"id": }]\n}',
+      "Unexpected token '}' at line 3, column 20",
+    ],
+    [
+      'a comma trails',
+      '{"schemaVersion": 1, "tools": [{"id": "a",}]}',
+      'Expected double-quoted property name at line 1, column 43',
+    ],
+    [
+      'the file stops early',
+      '{"schemaVersion": 1, "tools": [{"id": "a"}',
+      'Unexpected end of JSON input at line 1, column 43',
+    ],
+    ['a string is not closed', '{"tools": ["abc', 'Unterminated string at line 1, column 16'],
+    [
+      'text follows the document',
+      '{"tools": []} x',
+      'Unexpected non-whitespace character after JSON at line 1, column 15',
+    ],
+    ['the file is empty', '', 'Unexpected end of JSON input at line 1, column 1'],
+    ['a root scalar is broken', 'tru', 'Unexpected end of JSON input at line 1, column 4'],
+    [
+      'a top-level member lacks its colon',
+      '{"tools" []}',
+      "Expected ':' after property name at line 1, column 10",
+    ],
+    [
+      'a non-ASCII text precedes the error',
+      '{"tools": [{"name": "日本語", x}]}',
+      'Expected double-quoted property name at line 1, column 28',
+    ],
+  ])('reports one problem at $ with line and column when %s', async (_, content, expected) => {
+    const path = await scratch.write('broken.json', content);
+
+    expect(await problemsOf(path)).toEqual([
+      { path: '$', message: `is not valid JSON: ${expected}` },
+    ]);
+  });
+
+  it('reports bytes that are not UTF-8', async () => {
+    const path = await scratch.write(
+      'latin1.json',
+      Buffer.from('{"tools": [{"name": "caf\xe9"}]}', 'latin1'),
+    );
+
+    expect(await problemsOf(path)).toEqual([
+      { path: '$', message: 'is not valid JSON: The text is not valid UTF-8 at line 1, column 12' },
+    ]);
+  });
+
+  it('fails with a plain error naming the file when it does not exist', async () => {
+    const missing = `${await scratch.write('present.json', '{}')}.missing`;
+
+    const error = await new FileCatalogSource(missing).load().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(CatalogInvalidError);
+    expect((error as Error).message).toBe(
+      `Cannot read the catalog file ${missing}: the file does not exist`,
+    );
+  });
+
+  it('fingerprints the file bytes: same content, same fingerprint; any change, another', async () => {
+    const content = JSON.stringify(aCatalog(aTool().withId('quillsort')));
+    const first = await new FileCatalogSource(await scratch.write('a.json', content)).load();
+    const same = await new FileCatalogSource(await scratch.write('b.json', content)).load();
+    const changed = await new FileCatalogSource(
+      await scratch.write('c.json', content.replace('quillsort', 'quillsorts')),
+    ).load();
+
+    expect(first.fingerprint).toBe(createHash('sha256').update(content).digest('hex').slice(0, 16));
+    expect(same.fingerprint).toBe(first.fingerprint);
+    expect(changed.fingerprint).not.toBe(first.fingerprint);
+  });
+});
