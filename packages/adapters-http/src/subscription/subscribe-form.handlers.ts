@@ -1,0 +1,94 @@
+import express from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { sendPage } from '../html/page-layout.js';
+import { clientNetwork } from '../shared/client-address.js';
+import { STORE_UNAVAILABLE, signupFailure } from './signup-errors.js';
+import { chargeSignup } from './signup-quota.js';
+import { unlessStoreUnavailable } from './store-availability.js';
+import { messagePage, signupFormPage } from './subscription-pages.js';
+import type { SubscriptionRouterDeps } from './subscription-router.deps.js';
+
+const parseForm = express.urlencoded({
+  extended: false,
+  limit: '1kb',
+  type: 'application/x-www-form-urlencoded',
+});
+
+/** `GET /subscribe`: the form page. */
+export function showSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
+  return (_req, res) => sendPage(res, 200, signupFormPage(deps.options.serviceName));
+}
+
+/**
+ * `POST /subscribe/form`: the form's target. Same bucket, same use case as `POST /subscribe`
+ * (consent source `page`), but answers with HTML pages, so it works without JavaScript. The
+ * consent box must be ticked; otherwise nothing is stored and the form is shown again.
+ */
+export function submitSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
+  const site = deps.options.serviceName;
+  const form = (res: Response, status: number, error: string, email?: string, headers = {}) =>
+    sendPage(
+      res.set(headers),
+      status,
+      signupFormPage(site, { error, ...(email === undefined ? {} : { email }) }),
+    );
+
+  return async (req: Request, res: Response) => {
+    const limited = await chargeSignup(deps.quota, req, res);
+    if (limited !== null)
+      return form(res, limited.status, limited.message, undefined, limited.headers);
+    if (!req.is('application/x-www-form-urlencoded')) {
+      return form(res, 400, 'Send the signup with the form on this page.');
+    }
+    const parseError = await new Promise<unknown>((done) => parseForm(req, res, done));
+    if (parseError) {
+      const tooLarge = (parseError as { type?: unknown }).type === 'entity.too.large';
+      return form(
+        res,
+        tooLarge ? 413 : 400,
+        tooLarge ? 'The form data is too large.' : 'The form data could not be read.',
+      );
+    }
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const email = typeof fields['email'] === 'string' ? fields['email'] : '';
+    if (email.trim() === '') return form(res, 400, 'Enter your e-mail address.');
+    if (email.length > 254)
+      return form(res, 400, 'The e-mail address is longer than 254 characters.');
+    if (fields['consent'] !== 'yes') {
+      return form(
+        res,
+        400,
+        'Tick the box to confirm that you agree to receive the newsletter.',
+        email,
+      );
+    }
+    const consent = {
+      source: 'page' as const,
+      userAgent: req.get('user-agent'),
+      clientNetwork: clientNetwork(req),
+    };
+    const result = await unlessStoreUnavailable(deps.subscribe.execute({ email, consent }));
+    if (result === null)
+      return form(
+        res,
+        STORE_UNAVAILABLE.status,
+        STORE_UNAVAILABLE.message,
+        email,
+        STORE_UNAVAILABLE.headers,
+      );
+    if (result.ok)
+      return sendPage(
+        res,
+        200,
+        messagePage(site, 'Check your inbox', result.value.message, 'notice'),
+      );
+    const failure = signupFailure(result.error);
+    if (failure.status === 400) return form(res, 400, failure.message, email);
+    res.set(failure.headers);
+    return sendPage(
+      res,
+      failure.status,
+      messagePage(site, 'Signup not accepted', failure.message, 'error'),
+    );
+  };
+}

@@ -1,0 +1,27 @@
+import type {
+  ConfirmSubscription,
+  PreviewSubscriptionLink,
+  RequestQuota,
+  Subscribe,
+  Unsubscribe,
+} from '@reviews/application';
+
+/** What the pages need to know that is not a use case. Settings of the signup itself
+ * (`SIGNUPS_ENABLED`, `SIGNUP_BLOCKED_DOMAINS`, base URL) belong to `Subscribe`. */
+export interface SubscriptionRouterOptions {
+  /** Named on the pages and in the consent sentence. */
+  readonly serviceName: string;
+}
+
+/**
+ * Dependencies of `createSubscriptionRouter`: the subscription use cases, and the request quota
+ * that charges the `signup` bucket (a `RateLimitedQuota` over the app's `RateLimiter`).
+ */
+export interface SubscriptionRouterDeps {
+  readonly subscribe: Pick<Subscribe, 'execute'>;
+  readonly confirm: Pick<ConfirmSubscription, 'execute'>;
+  readonly unsubscribe: Pick<Unsubscribe, 'execute'>;
+  readonly previewLink: Pick<PreviewSubscriptionLink, 'execute'>;
+  readonly quota: RequestQuota;
+  readonly options: SubscriptionRouterOptions;
+}

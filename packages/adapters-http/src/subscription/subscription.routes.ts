@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import type { RequestHandler } from 'express';
+import { subscribeJsonHandlers } from './subscribe-json.handlers.js';
+import { showSignupForm, submitSignupForm } from './subscribe-form.handlers.js';
+import { linkHandlers } from './subscription-link.handlers.js';
+import type { SubscriptionRouterDeps } from './subscription-router.deps.js';
+
+/** Nothing about a signup may be cached by a browser or proxy; no route sets cookies. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * The newsletter signup's HTTP surface (spec §4.1, contract §7):
+ * - `POST /subscribe` — JSON API; `{ error }` bodies through the app's error handler;
+ * - `GET /subscribe` — the form page; `POST /subscribe/form` — its form-encoded target (HTML);
+ * - `GET|POST /subscribe/confirm` and `GET|POST /subscribe/unsubscribe` — the mail's links
+ *   (GET shows a button, POST acts; one-click unsubscribe per RFC 8058).
+ * Mount before the app's 404 and error handlers.
+ */
+export function createSubscriptionRouter(deps: SubscriptionRouterDeps): Router {
+  const router = Router();
+  const links = linkHandlers(deps);
+  router.use('/subscribe', noStore);
+  router.post('/subscribe', ...subscribeJsonHandlers(deps));
+  router.get('/subscribe', showSignupForm(deps));
+  router.post('/subscribe/form', submitSignupForm(deps));
+  router.get('/subscribe/confirm', links.showConfirm);
+  router.post('/subscribe/confirm', ...links.confirm);
+  router.get('/subscribe/unsubscribe', links.showUnsubscribe);
+  router.post('/subscribe/unsubscribe', ...links.unsubscribe);
+  return router;
+}
+
+/** Methods each signup path answers, for CORS preflights and `Allow` headers. */
+export function subscriptionMethodsFor(path: string): readonly string[] | undefined {
+  if (path === '/subscribe') return ['GET', 'HEAD', 'POST', 'OPTIONS'];
+  if (path === '/subscribe/form') return ['POST', 'OPTIONS'];
+  if (path === '/subscribe/confirm' || path === '/subscribe/unsubscribe')
+    return ['GET', 'HEAD', 'POST', 'OPTIONS'];
+  return undefined;
+}

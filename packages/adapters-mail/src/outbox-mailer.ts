@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MailDeliveryError } from '@reviews/application';
+import type { Clock, Mailer, OutgoingMail } from '@reviews/application';
+import { parseMailbox } from './mail-headers.js';
+import type { MailboxAddress } from './mail-headers.js';
+import { renderMimeMessage } from './mime-message.js';
+
+/** What the mailers log through: structured fields, never an e-mail address. */
+export interface MailLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface OutboxMailerOptions {
+  /** `DATA_DIR`: messages go to `<dataDir>/outbox/`. */
+  readonly dataDir: string;
+  /** `MAIL_FROM`, e.g. `Reviews <no-reply@localhost>`. */
+  readonly from: string;
+  readonly logger: MailLogger;
+  readonly clock: Clock;
+}
+
+/**
+ * The embedded `Mailer` (contract §0): each message becomes one RFC 5322 `.eml` file under
+ * `<dataDir>/outbox/`, written to a hidden temp file, fsync'd and renamed, so a reader never
+ * sees half a message. The confirmation link is logged so that a person running the service
+ * locally can follow it; the recipient's address is not (it is in the file only).
+ */
+export class OutboxMailer implements Mailer {
+  private readonly outbox: string;
+  private readonly from: MailboxAddress;
+
+  constructor(private readonly options: OutboxMailerOptions) {
+    this.outbox = join(options.dataDir, 'outbox');
+    this.from = parseMailbox(options.from);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const now = this.options.clock.now();
+    const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.eml`;
+    const temp = join(this.outbox, `.${name}.tmp`);
+    try {
+      await mkdir(this.outbox, { recursive: true });
+      const handle = await open(temp, 'wx');
+      try {
+        await handle.writeFile(renderMimeMessage(mail, this.from, now));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, join(this.outbox, name));
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw new MailDeliveryError('Could not write the message to the outbox.', { cause: error });
+    }
+    this.options.logger.info(
+      {
+        outboxFile: name,
+        ...(mail.confirmUrl === undefined ? {} : { confirmUrl: mail.confirmUrl }),
+      },
+      'verification mail written to the outbox',
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2ClientConfig } from '@aws-sdk/client-sesv2';
+import { MailDeliveryError } from '@reviews/application';
+import type { Mailer, OutgoingMail } from '@reviews/application';
+import { formatMailbox, parseMailbox } from './mail-headers.js';
+
+export interface SesMailerOptions {
+  /** `SES_REGION`. */
+  readonly region: string;
+  /** `SES_ENDPOINT`, for a local SES; unset for Amazon's. */
+  readonly endpoint?: string | undefined;
+  /** `MAIL_FROM`: must be a verified identity in SES. */
+  readonly from: string;
+  /** Static credentials (tests, local SES); unset uses the AWS SDK's default chain. */
+  readonly credentials?: SESv2ClientConfig['credentials'];
+}
+
+/**
+ * A `Mailer` through Amazon SES v2 `SendEmail` with simple content: SES builds the MIME message,
+ * and the `Headers` member carries `List-Unsubscribe` and `List-Unsubscribe-Post`. Any failure
+ * (refused, throttled, unreachable, timed out) becomes `MailDeliveryError`. Timeouts are short:
+ * the person is waiting for the answer.
+ */
+export class SesMailer implements Mailer {
+  private readonly client: SESv2Client;
+  private readonly from: string;
+
+  constructor(options: SesMailerOptions) {
+    this.client = new SESv2Client({
+      region: options.region,
+      ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+      ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
+    });
+    this.from = formatMailbox(parseMailbox(options.from));
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const command = new SendEmailCommand({
+      FromEmailAddress: this.from,
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: mail.text, Charset: 'UTF-8' },
+            Html: { Data: mail.html, Charset: 'UTF-8' },
+          },
+          Headers: mail.headers.map((header) => ({ Name: header.name, Value: header.value })),
+        },
+      },
+    });
+    try {
+      await this.client.send(command);
+    } catch (error) {
+      throw new MailDeliveryError('Amazon SES did not accept the message.', { cause: error });
+    }
+  }
+
+  /** Closes the SDK's connection pool (on shutdown). */
+  close(): void {
+    this.client.destroy();
+  }
+}

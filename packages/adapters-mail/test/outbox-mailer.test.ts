@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { MailDeliveryError } from '@reviews/application';
+import { SettableClock } from '@reviews/application/testing';
+import { OutboxMailer } from '../src/outbox-mailer.js';
+import type { MailLogger } from '../src/outbox-mailer.js';
+import { anOutgoingMail } from './mail-builders.js';
+import { CONTRACT_FROM, describeMailerContract } from './mailer.contract.js';
+import type { ReceivedMail } from './mailer.contract.js';
+
+const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;
+
+class RecordingLogger implements MailLogger {
+  readonly lines: { fields: Record<string, unknown>; message: string }[] = [];
+  info(fields: Record<string, unknown>, message: string): void {
+    this.lines.push({ fields, message });
+  }
+}
+
+async function emlFiles(dataDir: string): Promise<string[]> {
+  const names = (await readdir(join(dataDir, 'outbox'))).sort();
+  return Promise.all(names.map((name) => readFile(join(dataDir, 'outbox', name), 'utf8')));
+}
+
+async function parseEml(eml: string): Promise<ReceivedMail> {
+  const parsed = await simpleParser(eml);
+  const headers = Object.fromEntries(
+    parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+  );
+  return {
+    from: parsed.from?.text ?? '',
+    to: [parsed.to ?? []]
+      .flat()
+      .map((a) => a.text)
+      .join(', '),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    headers,
+  };
+}
+
+describeMailerContract('OutboxMailer', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'outbox-'));
+  const clock = new SettableClock();
+  const mailer = new OutboxMailer({ dataDir, from, logger: new RecordingLogger(), clock });
+  // Distinct Dates keep file names in sending order.
+  const sending = {
+    send: async (...args: Parameters<OutboxMailer['send']>) => {
+      clock.advanceBy(1000);
+      await mailer.send(...args);
+    },
+  };
+  return {
+    mailer: sending,
+    received: async () => Promise.all((await emlFiles(dataDir)).map(parseEml)),
+    close: () => rm(dataDir, { recursive: true, force: true }),
+  };
+});
+
+describe('OutboxMailer', () => {
+  let dataDir: string;
+  let logger: RecordingLogger;
+  let mailer: OutboxMailer;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'outbox-'));
+    logger = new RecordingLogger();
+    mailer = new OutboxMailer({
+      dataDir,
+      from,
+      logger,
+      clock: new SettableClock(new Date('2026-11-16T09:00:00Z')),
+    });
+  });
+
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes an RFC 5322 multipart/alternative message with Date, Message-ID and MIME-Version', async () => {
+    await mailer.send(anOutgoingMail().withSubject('Grüße').build());
+    const [eml = ''] = await emlFiles(dataDir);
+    const head = eml.slice(0, eml.indexOf('\r\n\r\n'));
+    expect(head).toContain('Date: Mon, 16 Nov 2026 09:00:00 +0000');
+    expect(head).toMatch(/^Message-ID: <[0-9a-f]{32}@reviews\.example>$/m);
+    expect(head).toContain('MIME-Version: 1.0');
+    expect(head).toContain('Subject: =?UTF-8?B?');
+    expect(head).toMatch(/^Content-Type: multipart\/alternative; boundary="[^"]+"$/m);
+    expect(eml.split('\r\n').every((line) => line.length <= 998)).toBe(true);
+    expect(eml.indexOf('text/plain')).toBeLessThan(eml.indexOf('text/html'));
+  });
+
+  it('leaves only finished .eml files, one per message', async () => {
+    await Promise.all([1, 2, 3].map(() => mailer.send(anOutgoingMail().build())));
+    const names = await readdir(join(dataDir, 'outbox'));
+    expect(names).toHaveLength(3);
+    expect(names.every((name) => name.endsWith('.eml') && !name.startsWith('.'))).toBe(true);
+  });
+
+  it('logs the confirmation link but never the address', async () => {
+    await mailer.send(anOutgoingMail().to('secret.person@example.com').build());
+    expect(logger.lines).toHaveLength(1);
+    expect(logger.lines[0]?.fields.confirmUrl).toBe(
+      'https://reviews.example/subscribe/confirm?token=abc',
+    );
+    expect(JSON.stringify(logger.lines)).not.toContain('secret.person');
+  });
+
+  it('throws MailDeliveryError when the outbox cannot be written', async () => {
+    const blocked = join(dataDir, 'not-a-directory');
+    await writeFile(blocked, '');
+    const broken = new OutboxMailer({ dataDir: blocked, from, logger, clock: new SettableClock() });
+    await expect(broken.send(anOutgoingMail().build())).rejects.toBeInstanceOf(MailDeliveryError);
+    expect(logger.lines).toHaveLength(0);
+  });
+});

@@ -1,0 +1,74 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimitDecision, RateLimiter } from '@reviews/application';
+
+/** The size of one bucket: `points` requests per fixed window of `windowSeconds`. */
+export interface BucketSize {
+  readonly points: number;
+  readonly windowSeconds: number;
+}
+
+/** Bucket sizes by name, e.g. `{ signup: { points: 5, windowSeconds: 3600 } }` (contract §6). */
+export type BucketSizes = Readonly<Record<string, BucketSize>>;
+
+/**
+ * A `RateLimiter` in process memory (rate-limiter-flexible `RateLimiterMemory`, fixed windows):
+ * the embedded default, and the fallback when Redis is unreachable. Counting an unknown bucket
+ * is a wiring mistake and throws.
+ */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly limiters = new Map<string, { size: BucketSize; limiter: RateLimiterMemory }>();
+
+  constructor(buckets: BucketSizes) {
+    for (const [bucket, size] of Object.entries(buckets)) {
+      const limiter = new RateLimiterMemory({
+        keyPrefix: bucket,
+        points: size.points,
+        duration: size.windowSeconds,
+      });
+      this.limiters.set(bucket, { size, limiter });
+    }
+  }
+
+  async consume(bucket: string, key: string): Promise<RateLimitDecision> {
+    const { size, limiter } = this.bucket(bucket);
+    try {
+      return decision(bucket, size, await limiter.consume(key, 1), true);
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return decision(bucket, size, refusal, false);
+      throw refusal;
+    }
+  }
+
+  async peek(bucket: string, key: string): Promise<RateLimitDecision> {
+    const { size, limiter } = this.bucket(bucket);
+    const state = await limiter.get(key);
+    if (state === null) return decision(bucket, size, null, true);
+    return decision(bucket, size, state, state.consumedPoints < size.points);
+  }
+
+  private bucket(bucket: string) {
+    const entry = this.limiters.get(bucket);
+    if (entry === undefined) throw new Error(`Rate-limit bucket "${bucket}" is not configured.`);
+    return entry;
+  }
+}
+
+function decision(
+  bucket: string,
+  size: BucketSize,
+  state: RateLimiterRes | null,
+  allowed: boolean,
+): RateLimitDecision {
+  const consumed = state?.consumedPoints ?? 0;
+  const msBeforeNext = state?.msBeforeNext ?? size.windowSeconds * 1000;
+  const resetSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return {
+    allowed,
+    bucket,
+    limit: size.points,
+    windowSeconds: size.windowSeconds,
+    remaining: Math.max(0, size.points - consumed),
+    resetSeconds,
+    ...(allowed ? {} : { retryAfterSeconds: resetSeconds }),
+  };
+}

@@ -1,0 +1,135 @@
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SubscriptionStoreUnavailableError } from '@reviews/application';
+import type { StoredSubscription, SubscriptionStore } from '@reviews/application';
+import type { Subscription } from '@reviews/domain';
+import { SerialQueue } from './serial-queue.js';
+import { encodeLogLine } from './subscription-log-codec.js';
+import { compactLog, openLogForAppend, replayLog } from './subscription-log-file.js';
+
+export interface FileSubscriptionStoreOptions {
+  /** Rewrite the log at open when it holds more than this many superseded lines (default 1000). */
+  readonly compactAfterSupersededLines?: number;
+}
+
+/**
+ * The embedded `SubscriptionStore` (contract §0): an append-only JSON-lines log under
+ * `<dataDir>/subscriptions/`, one line per write holding the whole record. Every write is
+ * appended and fdatasync'd before it is acknowledged or visible to readers, so a process killed
+ * at any moment loses no acknowledged signup; the log is replayed at open (a torn last line is
+ * cut off) and compacted then when it has grown. Writes run one at a time through a promise
+ * queue, which makes the version check and the append atomic within the process. One process
+ * per data directory: instances that share subscriptions use the MongoDB store.
+ */
+export class FileSubscriptionStore implements SubscriptionStore {
+  private readonly queue = new SerialQueue();
+  private readonly tokenIndex = new Map<string, string>();
+  private failure: unknown = null;
+  private closed = false;
+
+  private constructor(
+    private readonly file: FileHandle,
+    private readonly records: Map<string, StoredSubscription>,
+  ) {
+    for (const stored of records.values()) this.indexTokens(stored.subscription);
+  }
+
+  static async open(
+    dataDir: string,
+    options: FileSubscriptionStoreOptions = {},
+  ): Promise<FileSubscriptionStore> {
+    const path = join(dataDir, 'subscriptions', 'subscriptions.jsonl');
+    const { records, lines } = await replayLog(path);
+    if (lines - records.size > (options.compactAfterSupersededLines ?? 1000)) {
+      await compactLog(path, records.values());
+    }
+    return new FileSubscriptionStore(await openLogForAppend(path), records);
+  }
+
+  async findByAddressKey(addressKey: string): Promise<StoredSubscription | null> {
+    this.assertOpen();
+    return this.records.get(addressKey) ?? null;
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<StoredSubscription | null> {
+    this.assertOpen();
+    const key = this.tokenIndex.get(tokenHash);
+    return key === undefined ? null : (this.records.get(key) ?? null);
+  }
+
+  insert(subscription: Subscription): Promise<StoredSubscription | null> {
+    return this.write(subscription, null);
+  }
+
+  update(subscription: Subscription, expectedVersion: number): Promise<StoredSubscription | null> {
+    return this.write(subscription, expectedVersion);
+  }
+
+  async ping(): Promise<void> {
+    this.assertWritable();
+  }
+
+  /** Waits for queued writes, then closes the log; later calls throw "unavailable". */
+  async close(): Promise<void> {
+    await this.queue.run(async () => {
+      if (this.closed) return;
+      this.closed = true;
+      await this.file.close();
+    });
+  }
+
+  private write(
+    subscription: Subscription,
+    expectedVersion: number | null,
+  ): Promise<StoredSubscription | null> {
+    return this.queue.run(async () => {
+      this.assertWritable();
+      const current = this.records.get(subscription.addressKey);
+      const matches =
+        expectedVersion === null ? current === undefined : current?.version === expectedVersion;
+      if (!matches) return null;
+      const stored: StoredSubscription = { subscription, version: (expectedVersion ?? 0) + 1 };
+      try {
+        await this.file.appendFile(`${encodeLogLine(stored)}\n`);
+        await this.file.datasync();
+      } catch (error) {
+        // The log may now end in a partial line: stop writing so it stays the last one (cut off
+        // at the next open) instead of gluing later records onto it.
+        this.failure = error;
+        throw new SubscriptionStoreUnavailableError('Could not write the subscription log.', {
+          cause: error,
+        });
+      }
+      if (current !== undefined) this.unindexTokens(current.subscription);
+      this.records.set(subscription.addressKey, stored);
+      this.indexTokens(subscription);
+      return stored;
+    });
+  }
+
+  private indexTokens(subscription: Subscription): void {
+    for (const token of subscription.tokens)
+      this.tokenIndex.set(token.hash, subscription.addressKey);
+  }
+
+  private unindexTokens(subscription: Subscription): void {
+    for (const token of subscription.tokens) this.tokenIndex.delete(token.hash);
+  }
+
+  private assertOpen(): void {
+    if (this.closed)
+      throw new SubscriptionStoreUnavailableError('The subscription store is closed.');
+  }
+
+  private assertWritable(): void {
+    this.assertOpen();
+    if (this.failure !== null) {
+      throw new SubscriptionStoreUnavailableError(
+        'The subscription log failed to write; restart the service.',
+        {
+          cause: this.failure,
+        },
+      );
+    }
+  }
+}

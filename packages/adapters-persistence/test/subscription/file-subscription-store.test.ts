@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SubscriptionStoreUnavailableError } from '@reviews/application';
+import { aSubscription } from '@reviews/application/testing';
+import { FileSubscriptionStore } from '../../src/subscription/file-subscription-store.js';
+
+describe('FileSubscriptionStore', () => {
+  let dir: string;
+  let log: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'file-store-'));
+    log = join(dir, 'subscriptions', 'subscriptions.jsonl');
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('cuts off a torn last line at open and appends cleanly after it', async () => {
+    const first = aSubscription().build();
+    const store = await FileSubscriptionStore.open(dir);
+    await store.insert(first);
+    await store.close();
+    await appendFile(log, '{"version":1,"subscription":{"addressKey":"torn@exa');
+
+    const reopened = await FileSubscriptionStore.open(dir);
+    const second = aSubscription().build();
+    await reopened.insert(second);
+    await reopened.close();
+
+    const again = await FileSubscriptionStore.open(dir);
+    expect((await again.findByAddressKey(first.addressKey))?.subscription).toEqual(first);
+    expect((await again.findByAddressKey(second.addressKey))?.subscription).toEqual(second);
+    expect((await readFile(log, 'utf8')).split('\n').filter(Boolean)).toHaveLength(2);
+    await again.close();
+  });
+
+  it('refuses to open a log with a damaged line in the middle rather than drop records', async () => {
+    const store = await FileSubscriptionStore.open(dir);
+    await store.insert(aSubscription().build());
+    await store.close();
+    const valid = await readFile(log, 'utf8');
+    await writeFile(log, `not json\n${valid}`);
+    await expect(FileSubscriptionStore.open(dir)).rejects.toThrow(/corrupt at line 1/);
+  });
+
+  it('compacts a log with many superseded lines at open, keeping the latest of each record', async () => {
+    const subscription = aSubscription().build();
+    const store = await FileSubscriptionStore.open(dir);
+    await store.insert(subscription);
+    for (let version = 1; version <= 30; version++) {
+      await store.update({ ...subscription, address: `v${version}@example.com` }, version);
+    }
+    await store.close();
+    const before = (await stat(log)).size;
+
+    const compacted = await FileSubscriptionStore.open(dir, { compactAfterSupersededLines: 10 });
+    expect((await stat(log)).size).toBeLessThan(before / 10);
+    expect(await compacted.findByAddressKey(subscription.addressKey)).toEqual({
+      subscription: { ...subscription, address: 'v30@example.com' },
+      version: 31,
+    });
+    await compacted.close();
+  });
+
+  it('reports itself unavailable once closed', async () => {
+    const store = await FileSubscriptionStore.open(dir);
+    await store.close();
+    await expect(store.ping()).rejects.toBeInstanceOf(SubscriptionStoreUnavailableError);
+    await expect(store.insert(aSubscription().build())).rejects.toBeInstanceOf(
+      SubscriptionStoreUnavailableError,
+    );
+    await expect(store.findByAddressKey('a@example.com')).rejects.toBeInstanceOf(
+      SubscriptionStoreUnavailableError,
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { SubscriptionStore } from '@reviews/application';
+import { aSubscription } from '@reviews/application/testing';
+
+/**
+ * A store under test. `reopen` opens a fresh instance on the same data (for a durable store:
+ * after closing the first; for a shared one such as MongoDB: a second client), or is null for
+ * stores that keep nothing (the in-memory fake), whose persistence test is then skipped.
+ */
+export interface StoreUnderTest {
+  readonly store: SubscriptionStore;
+  readonly reopen: (() => Promise<SubscriptionStore>) | null;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * The `SubscriptionStore` contract, run against every implementation (in-memory fake, file store,
+ * and later MongoDB): conditional writes decide races, reads return exactly what was written.
+ */
+export function describeSubscriptionStoreContract(
+  name: string,
+  factory: () => Promise<StoreUnderTest>,
+  options: { readonly durable: boolean },
+): void {
+  describe(`${name} (SubscriptionStore contract)`, () => {
+    let subject: StoreUnderTest;
+    let store: SubscriptionStore;
+
+    beforeEach(async () => {
+      subject = await factory();
+      store = subject.store;
+    });
+
+    afterEach(async () => {
+      await subject.close();
+    });
+
+    it('finds nothing for an unknown address or token', async () => {
+      expect(await store.findByAddressKey('nobody@example.com')).toBeNull();
+      expect(await store.findByTokenHash('no-such-hash')).toBeNull();
+    });
+
+    it('returns an inserted record at version 1, by address and by each token hash, Dates intact', async () => {
+      const subscription = aSubscription().confirmed(new Date('2026-11-17T10:00:00.123Z')).build();
+      expect(await store.insert(subscription)).toEqual({ subscription, version: 1 });
+      expect(await store.findByAddressKey(subscription.addressKey)).toEqual({
+        subscription,
+        version: 1,
+      });
+      for (const token of subscription.tokens) {
+        expect(await store.findByTokenHash(token.hash)).toEqual({ subscription, version: 1 });
+      }
+      const found = await store.findByAddressKey(subscription.addressKey);
+      expect(found?.subscription.confirmedAt).toBeInstanceOf(Date);
+    });
+
+    it('refuses a second insert of the same address', async () => {
+      const subscription = aSubscription().build();
+      await store.insert(subscription);
+      expect(await store.insert({ ...subscription, status: 'confirmed' })).toBeNull();
+      expect((await store.findByAddressKey(subscription.addressKey))?.subscription.status).toBe(
+        'pending',
+      );
+    });
+
+    it('updates only at the expected version', async () => {
+      const subscription = aSubscription().build();
+      await store.insert(subscription);
+      const confirmed = { ...subscription, status: 'confirmed' as const };
+      expect(await store.update(confirmed, 2)).toBeNull();
+      expect(await store.update(confirmed, 1)).toEqual({ subscription: confirmed, version: 2 });
+      expect(await store.update(subscription, 1)).toBeNull();
+      expect(await store.findByAddressKey(subscription.addressKey)).toEqual({
+        subscription: confirmed,
+        version: 2,
+      });
+    });
+
+    it('refuses to update a record that does not exist', async () => {
+      expect(await store.update(aSubscription().build(), 1)).toBeNull();
+    });
+
+    it('follows token changes: dropped hashes no longer find the record, new ones do', async () => {
+      const subscription = aSubscription().build();
+      await store.insert(subscription);
+      const [first, second] = subscription.tokens;
+      const fresh = {
+        hash: 'fresh-hash',
+        purpose: 'confirm' as const,
+        issuedAt: new Date(),
+        usedAt: null,
+      };
+      const changed = { ...subscription, tokens: [second!, fresh] };
+      await store.update(changed, 1);
+      expect(await store.findByTokenHash(first!.hash)).toBeNull();
+      expect((await store.findByTokenHash('fresh-hash'))?.version).toBe(2);
+    });
+
+    it('lets exactly one of 20 concurrent inserts of one address win', async () => {
+      const subscription = aSubscription().build();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => store.insert(subscription)),
+      );
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+    });
+
+    it('lets exactly one of 20 concurrent updates at one version win', async () => {
+      const subscription = aSubscription().build();
+      await store.insert(subscription);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.update({ ...subscription, address: `v${i}@example.com` }, 1),
+        ),
+      );
+      const winners = results.filter((r) => r !== null);
+      expect(winners).toHaveLength(1);
+      expect(await store.findByAddressKey(subscription.addressKey)).toEqual(winners[0]);
+    });
+
+    it('answers ping when reachable', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    (options.durable ? it : it.skip)('keeps acknowledged writes across a reopen', async () => {
+      if (subject.reopen === null) throw new Error('a durable store under test must offer reopen');
+      const kept = aSubscription().build();
+      const changed = aSubscription().build();
+      await store.insert(kept);
+      await store.insert(changed);
+      await store.update({ ...changed, status: 'declined' }, 1);
+      const reopened = await subject.reopen();
+      expect(await reopened.findByAddressKey(kept.addressKey)).toEqual({
+        subscription: kept,
+        version: 1,
+      });
+      expect((await reopened.findByAddressKey(changed.addressKey))?.version).toBe(2);
+      expect((await reopened.findByTokenHash(changed.tokens[0]!.hash))?.subscription.status).toBe(
+        'declined',
+      );
+    });
+  });
+}

@@ -1,0 +1,36 @@
+/** A mail header added verbatim by the transport (e.g. `List-Unsubscribe`). ASCII values only. */
+export interface MailHeader {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * A composed message, transport-neutral. The sender (`From`), `Date`, `Message-ID` and MIME
+ * structure are the mailer's business. `confirmUrl` is the action link of a verification mail:
+ * it may be logged (embedded mode logs it, contract §0); `to` must never be logged.
+ */
+export interface OutgoingMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly headers: readonly MailHeader[];
+  readonly confirmUrl?: string;
+}
+
+/**
+ * Sends mail. Resolves once the provider (or the outbox) has accepted the message; throws
+ * `MailDeliveryError` when it did not, so the caller can keep the signup retryable (502).
+ * Implementations: `OutboxMailer` (embedded: `.eml` files) and `SesMailer` (Amazon SES v2).
+ */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** The provider refused or could not be reached; nothing was sent. */
+export class MailDeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MailDeliveryError';
+  }
+}

@@ -1,0 +1,41 @@
+import type { Subscription } from '@reviews/domain';
+
+/** A subscription as stored, with the version its next conditional write must name. */
+export interface StoredSubscription {
+  readonly subscription: Subscription;
+  readonly version: number;
+}
+
+/**
+ * Where subscriptions live: one record per `addressKey`. Writes are conditional so that several
+ * requests — in one process or across instances — can race on one address and exactly one wins:
+ * the losers get `null`, re-read and decide again. A MongoDB store implements `insert` with a
+ * unique `_id` and `update` with `updateOne({ _id, version: expectedVersion })`.
+ *
+ * Contract (checked by the store contract suite):
+ * - a write resolves only once it is durable: an acknowledged write survives a crash;
+ * - reads return what was written, Dates included, and never a write that was not acknowledged;
+ * - `findByTokenHash` finds the record holding a token with that hash (hashes are unique);
+ * - any failure to reach the storage throws `SubscriptionStoreUnavailableError`.
+ */
+export interface SubscriptionStore {
+  findByAddressKey(addressKey: string): Promise<StoredSubscription | null>;
+  findByTokenHash(tokenHash: string): Promise<StoredSubscription | null>;
+  /** Stores a new record at version 1; `null` if one with this `addressKey` already exists. */
+  insert(subscription: Subscription): Promise<StoredSubscription | null>;
+  /**
+   * Replaces the record of `subscription.addressKey` if its version is still `expectedVersion`,
+   * and returns it at `expectedVersion + 1`; `null` if the version moved on or the record is gone.
+   */
+  update(subscription: Subscription, expectedVersion: number): Promise<StoredSubscription | null>;
+  /** Resolves when the store can serve requests (for `/readyz`); throws otherwise. */
+  ping(): Promise<void>;
+}
+
+/** The store cannot be reached or cannot write durably. Adapters answer 503 ("retry later"). */
+export class SubscriptionStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SubscriptionStoreUnavailableError';
+  }
+}

@@ -1,0 +1,116 @@
+import type { Consent } from './consent.js';
+import type { EmailAddress } from './email-address.js';
+import { SUBSCRIPTION_RULES } from './subscription-rules.js';
+
+/**
+ * - `pending`: a verification mail was asked for; waiting for the person to confirm.
+ * - `confirmed`: the person confirmed from the mail; they receive the newsletter.
+ * - `unsubscribed`: a confirmed person left; they may sign up again.
+ * - `declined`: the owner cancelled a pending signup from the mail; refused for 30 days.
+ * - `suppressed`: the address bounced or complained; never mailed again.
+ * A pending subscription whose last confirmation link is past 48 hours is *expired*
+ * (see `isExpired`); it stays `pending` in storage and a new signup starts it over.
+ */
+export type SubscriptionStatus =
+  'pending' | 'confirmed' | 'unsubscribed' | 'declined' | 'suppressed';
+
+export type SuppressionReason = 'bounced' | 'complained';
+
+export type TokenPurpose = 'confirm' | 'unsubscribe';
+
+/**
+ * A token as the subscription knows it: only its hash (the token itself exists in the mail and
+ * nowhere else). Single use: `usedAt` is set by the transition that consumes it.
+ */
+export interface SubscriptionToken {
+  readonly hash: string;
+  readonly purpose: TokenPurpose;
+  readonly issuedAt: Date;
+  readonly usedAt: Date | null;
+}
+
+/**
+ * One address's subscription, identified by `addressKey` (the case-folded address). Plain
+ * immutable data, so every store can keep it as a document; transitions return new values.
+ * `lastMailAt` is the time of the last verification mail that was (or is being) sent: it drives
+ * the 15-minute resend rule and the 48-hour expiry.
+ */
+export interface Subscription {
+  readonly addressKey: string;
+  readonly address: string;
+  readonly status: SubscriptionStatus;
+  readonly consent: Consent;
+  readonly createdAt: Date;
+  readonly statusChangedAt: Date;
+  readonly confirmedAt: Date | null;
+  readonly lastMailAt: Date | null;
+  readonly suppressionReason: SuppressionReason | null;
+  readonly tokens: readonly SubscriptionToken[];
+}
+
+/** The hashes of the two tokens a new verification mail carries. */
+export interface IssuedTokenHashes {
+  readonly confirmHash: string;
+  readonly unsubscribeHash: string;
+}
+
+export function newPendingSubscription(
+  address: EmailAddress,
+  consent: Consent,
+  hashes: IssuedTokenHashes,
+  now: Date,
+): Subscription {
+  return {
+    addressKey: address.key,
+    address: address.value,
+    status: 'pending',
+    consent,
+    createdAt: now,
+    statusChangedAt: now,
+    confirmedAt: null,
+    lastMailAt: now,
+    suppressionReason: null,
+    tokens: issueTokens([], hashes, now),
+  };
+}
+
+/** Adds a mail's tokens, keeping only the newest `maxKeptTokens`. */
+export function issueTokens(
+  tokens: readonly SubscriptionToken[],
+  hashes: IssuedTokenHashes,
+  now: Date,
+): SubscriptionToken[] {
+  const fresh: SubscriptionToken[] = [
+    { hash: hashes.confirmHash, purpose: 'confirm', issuedAt: now, usedAt: null },
+    { hash: hashes.unsubscribeHash, purpose: 'unsubscribe', issuedAt: now, usedAt: null },
+  ];
+  return [...tokens, ...fresh].slice(-SUBSCRIPTION_RULES.maxKeptTokens);
+}
+
+export function findToken(
+  subscription: Subscription,
+  hash: string,
+  purpose: TokenPurpose,
+): SubscriptionToken | undefined {
+  return subscription.tokens.find((token) => token.hash === hash && token.purpose === purpose);
+}
+
+export function markTokenUsed(
+  tokens: readonly SubscriptionToken[],
+  hash: string,
+  now: Date,
+): SubscriptionToken[] {
+  return tokens.map((token) => (token.hash === hash ? { ...token, usedAt: now } : token));
+}
+
+/** A pending subscription nobody confirmed within 48 hours of its last mail. */
+export function isExpired(subscription: Subscription, now: Date): boolean {
+  if (subscription.status !== 'pending') return false;
+  const since = subscription.lastMailAt ?? subscription.statusChangedAt;
+  return now.getTime() - since.getTime() > SUBSCRIPTION_RULES.confirmTokenTtlMs;
+}
+
+/** When a decline stops blocking signups of the address. */
+export function declineEndsAt(subscription: Subscription): Date {
+  return new Date(subscription.statusChangedAt.getTime() + SUBSCRIPTION_RULES.declinePeriodMs);
+}
