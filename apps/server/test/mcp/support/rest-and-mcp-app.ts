@@ -1,0 +1,84 @@
+import {
+  GetTool,
+  LivePublication,
+  SearchTools,
+  unlimitedQuota,
+  type RequestQuota,
+  type ServiceProfile,
+} from '@reviews/application';
+import { clientKey, createHttpApp, type HttpLogger } from '@reviews/adapters-http';
+import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import { Publication, type CatalogDocument } from '@reviews/domain';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const testProfile: ServiceProfile = {
+  baseUrl: 'https://reviews.example',
+  historicalNotice: 'Configured notice: reviews are historical.',
+  rights: {
+    copyrightHolder: 'Example Reviews Ltd',
+    copyrightYear: 2026,
+    statement: 'All rights reserved.',
+    usageTerms: 'Quote with a link.',
+    contact: 'rights@reviews.example',
+    usageInfo: 'Cite url and reviewedOn.',
+  },
+};
+
+const silentLogger: HttpLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+export interface RunningApp {
+  readonly url: string;
+  readonly mcpUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real HTTP app of the service (`createHttpApp`: CORS, compression, REST routes, JSON 404,
+ * error handler) with the MCP router mounted the way the server mounts it, over a real port.
+ */
+export async function startRestAndMcp(
+  catalog: CatalogDocument,
+  options: { quota?: RequestQuota } = {},
+): Promise<RunningApp> {
+  const live = new LivePublication();
+  live.replace(Publication.publish('parity', catalog));
+  const searchTools = new SearchTools(live, testProfile);
+  const getTool = new GetTool(live, testProfile);
+  const quota = options.quota ?? unlimitedQuota;
+  const app = createHttpApp({
+    logger: silentLogger,
+    trustProxy: false,
+    tools: { searchTools, getTool, quota },
+    readiness: [],
+    routers: [
+      mcpRoutes({
+        searchTools,
+        getTool,
+        quota,
+        clientKeyOf: clientKey,
+        baseUrl: testProfile.baseUrl,
+        logger: silentLogger,
+      }),
+    ],
+    methodsFor: mcpMethodsFor,
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    mcpUrl: `${url}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,79 @@
+import type { QuotaOutcome, RateLimitDecision, RequestQuota } from '@reviews/application';
+import type { Response } from 'express';
+import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
+import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
+
+/**
+ * Contract §6 for MCP: every HTTP request to `/mcp` costs one `api` unit, and every
+ * `search_tools` call in it one `search` unit on top — the same buckets, under the same client
+ * key, as REST, so switching protocol doubles nothing. The calls are counted from the JSON-RPC
+ * body before the SDK sees it, so the tools themselves know nothing of limits.
+ */
+export function bucketsFor(body: unknown): string[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return ['api', ...messages.filter(isSearchToolsCall).map(() => 'search')];
+}
+
+function isSearchToolsCall(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const { method, params } = message as { method?: unknown; params?: unknown };
+  if (method !== 'tools/call' || typeof params !== 'object' || params === null) return false;
+  return (params as { name?: unknown }).name === SEARCH_TOOLS_TOOL_NAME;
+}
+
+/**
+ * Charges `buckets` and sets the IETF `RateLimit-Policy` / `RateLimit` headers. When a bucket
+ * is empty it answers 429 with `Retry-After` and a JSON-RPC error whose message says when to
+ * retry and whose `data.retryAfterSeconds` carries the number (contract §8), and returns false.
+ */
+export async function admitRequest(
+  quota: RequestQuota,
+  clientKey: string,
+  buckets: readonly string[],
+  res: Response,
+  body: unknown,
+): Promise<boolean> {
+  const outcome = await quota.charge(clientKey, buckets);
+  setRateLimitHeaders(res, outcome);
+  if (outcome.allowed) return true;
+  const retryAfterSeconds = retryAfterOf(outcome);
+  res
+    .status(429)
+    .set('Retry-After', String(retryAfterSeconds))
+    .json(
+      jsonRpcError(JSON_RPC_SERVER_ERROR, tooManyRequests(retryAfterSeconds), {
+        id: requestIdOf(body),
+        data: { retryAfterSeconds },
+      }),
+    );
+  return false;
+}
+
+export function retryAfterOf(outcome: QuotaOutcome): number {
+  return Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
+}
+
+export function tooManyRequests(retryAfterSeconds: number): string {
+  const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
+  return `Too many requests from your network. Wait ${retryAfterSeconds} ${unit} before retrying.`;
+}
+
+/**
+ * draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`. A batch
+ * with several searches charges `search` several times; the header reports each bucket once,
+ * with its latest state.
+ */
+export function setRateLimitHeaders(res: Response, outcome: QuotaOutcome): void {
+  const latest = new Map<string, RateLimitDecision>();
+  for (const decision of outcome.decisions) latest.set(decision.bucket, decision);
+  if (latest.size === 0) return;
+  const decisions = [...latest.values()];
+  res.setHeader(
+    'RateLimit-Policy',
+    decisions.map((d) => `"${d.bucket}";q=${d.limit};w=${d.windowSeconds}`).join(', '),
+  );
+  res.setHeader(
+    'RateLimit',
+    decisions.map((d) => `"${d.bucket}";r=${d.remaining};t=${d.resetSeconds}`).join(', '),
+  );
+}

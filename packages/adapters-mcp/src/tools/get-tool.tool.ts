@@ -1,0 +1,25 @@
+import { detailResultSchema, getToolInputSchema, type GetTool } from '@reviews/application';
+import { renderDetailResult } from './markdown-rendering.js';
+import { defineMcpTool, type McpTool } from './mcp-tool.js';
+
+export const GET_TOOL_TOOL_NAME = 'get_tool';
+
+const DESCRIPTION = [
+  'Read one reviewed developer tool: its profile, a page of its dated reviews (newest first, with likes and dislikes) and its separately dated technology-stack record (stacks null means not researched: compatibility unknown).',
+  'id: a tool id exactly as returned by search_tools — call search_tools first if you do not have one; never guess ids.',
+  'Paging: limit 1 to 20 reviews (default 10); pass nextCursor back as cursor, with the same id, until it is null.',
+  'Cite every review you use by its url and reviewedOn date, and pass on the historicalNotice: reviews are historical and do not establish current capabilities.',
+].join('\n');
+
+/** `get_tool`: the MCP face of the `GetTool` use case (spec §4.4, contract §8). */
+export function getToolTool(getTool: GetTool): McpTool {
+  return defineMcpTool({
+    name: GET_TOOL_TOOL_NAME,
+    title: 'Read a tool and its dated reviews',
+    description: DESCRIPTION,
+    inputSchema: getToolInputSchema,
+    outputSchema: detailResultSchema,
+    execute: (input) => getTool.execute(input),
+    render: renderDetailResult,
+  });
+}

@@ -1,0 +1,107 @@
+import type {
+  DetailResultBody,
+  ReviewBody,
+  SearchItemBody,
+  SearchResultBody,
+} from '@reviews/application';
+
+/**
+ * The text content of the tool results (contract §8): a compact Markdown rendering of the same
+ * body that `structuredContent` carries, so a client that hands both to a model does not pay for
+ * the JSON twice, and a client that passes only text still gets everything needed to answer and
+ * cite. Catalog texts are plain text: whitespace is collapsed and Markdown syntax escaped.
+ */
+
+const BROWSE_DESCRIPTION_LENGTH = 160;
+
+export function renderSearchResult(body: SearchResultBody): string {
+  const lines: string[] =
+    body.items.length === 0
+      ? ['No tools on this page.']
+      : body.items.flatMap((item, index) => renderSearchItem(item, index + 1));
+  lines.push(
+    '',
+    body.nextCursor === null
+      ? 'Last page (nextCursor is null).'
+      : `More results: call search_tools again with the same q and category and cursor "${body.nextCursor}".`,
+    `Notice: ${inline(body.historicalNotice)}`,
+  );
+  return lines.join('\n');
+}
+
+function renderSearchItem(item: SearchItemBody, position: number): string[] {
+  const lines = [
+    `${position}. **${inline(item.name)}** · id \`${item.id}\` · ${categoryOf(item.category)}`,
+  ];
+  if (item.excerpt === undefined) {
+    lines.push(`   ${inline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);
+  } else if (item.review === undefined) {
+    lines.push(`   Excerpt (tool profile): ${inline(item.excerpt)}`);
+  } else {
+    lines.push(
+      `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${inline(item.excerpt)}`,
+      `   Cite: ${item.review.url} (reviewed ${item.review.reviewedOn})`,
+    );
+  }
+  return lines;
+}
+
+export function renderDetailResult(body: DetailResultBody): string {
+  const { tool } = body;
+  const lines = [
+    `# ${inline(tool.name)}`,
+    `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${tool.website} · page ${tool.url}`,
+    inline(tool.description),
+    '',
+    body.reviews.length === 0 ? 'No reviews on this page.' : '## Reviews (newest first)',
+    ...body.reviews.flatMap(renderReview),
+    '',
+    renderStacks(body.stacks),
+    '',
+    body.nextCursor === null
+      ? 'Last page of reviews (nextCursor is null).'
+      : `More reviews: call get_tool with id "${tool.id}" and cursor "${body.nextCursor}".`,
+    `Notice: ${inline(body.historicalNotice)}`,
+  ];
+  return lines.join('\n');
+}
+
+function renderReview(review: ReviewBody): string[] {
+  return [
+    `### Reviewed ${review.reviewedOn} — cite ${review.url}`,
+    `Likes: ${inline(review.likes)}`,
+    `Dislikes: ${inline(review.dislikes)}`,
+  ];
+}
+
+function renderStacks(stacks: DetailResultBody['stacks']): string {
+  if (stacks === null) return 'Stacks: not researched, so compatibility is unknown.';
+  const tags = stacks.tags.map(
+    (tag) => `${inline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
+  );
+  return [
+    `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${stacks.source_url}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
+    `Evidence: ${inline(stacks.evidence)}`,
+  ].join('\n');
+}
+
+function categoryOf(category: string | null): string {
+  return category === null ? 'no category' : `category ${inline(category)}`;
+}
+
+/** One line of plain text made safe for Markdown: whitespace collapsed, syntax characters escaped. */
+export function inline(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`);
+}
+
+/** At most `max` code points, cut at a word boundary, with `…` where it was cut. */
+function shorten(text: string, max: number): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const boundary = cut.lastIndexOf(' ');
+  return `${boundary > max / 2 ? cut.slice(0, boundary) : cut}…`;
+}

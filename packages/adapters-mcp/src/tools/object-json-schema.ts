@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** A JSON Schema whose root is an object, as MCP requires of `inputSchema` and `outputSchema`. */
+export interface ObjectJsonSchema {
+  [key: string]: unknown;
+  type: 'object';
+  properties?: Record<string, object>;
+  required?: string[];
+}
+
+/**
+ * Converts one of the shared zod schemas into the JSON Schema an MCP tool advertises (draft-07,
+ * the dialect the SDK clients validate with). zod moves a schema that carries a `.meta({ id })`
+ * into `definitions` and leaves only a `$ref` at the root; MCP needs `type: "object"` at the
+ * root, so the root definition is hoisted back (the other definitions stay, so every `$ref`
+ * still resolves).
+ */
+export function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output'): ObjectJsonSchema {
+  const generated: Record<string, unknown> = z.toJSONSchema(schema, { target: 'draft-7', io });
+  const hoisted = hoistRootDefinition(generated);
+  if (hoisted.type !== 'object') {
+    throw new Error('An MCP tool schema must describe an object at its root.');
+  }
+  return hoisted as ObjectJsonSchema;
+}
+
+function hoistRootDefinition(generated: Record<string, unknown>): Record<string, unknown> {
+  const { $ref: ref, definitions, ...rest } = generated;
+  const prefix = '#/definitions/';
+  if (typeof ref !== 'string' || !ref.startsWith(prefix) || !isRecord(definitions))
+    return generated;
+  const rootName = ref.slice(prefix.length);
+  const { [rootName]: root, ...others } = definitions;
+  if (!isRecord(root)) return generated;
+  // A recursive root is still referenced from inside: keep its definition then.
+  const kept = JSON.stringify(definitions).includes(`"${ref}"`) ? definitions : others;
+  return Object.keys(kept).length === 0
+    ? { ...rest, ...root }
+    : { ...rest, ...root, definitions: kept };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import { GetTool, LivePublication, SearchTools } from '@reviews/application';
+import { Publication, type Tool } from '@reviews/domain';
+import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
+import { renderDetailResult, renderSearchResult } from '../src/index.js';
+import { fixtureTools } from './support/catalog-fixture.js';
+import { testProfile } from './support/mcp-harness.js';
+
+function useCases(tools: readonly Tool[]) {
+  const live = new LivePublication();
+  live.replace(Publication.publish('rendering', aCatalog(...tools)));
+  return { search: new SearchTools(live, testProfile), get: new GetTool(live, testProfile) };
+}
+
+function valueOf<T>(result: { ok: true; value: T } | { ok: false }): T {
+  if (!result.ok) throw new Error('the fixture request must succeed');
+  return result.value;
+}
+
+const { search, get } = useCases(fixtureTools());
+
+describe('renderSearchResult', () => {
+  it('lists each tool with name, id and category, the excerpt and the cited review with its date', () => {
+    const body = valueOf(search.execute({ q: 'postgres' }));
+    const review = body.items[1]?.review;
+    expect(renderSearchResult(body)).toBe(
+      [
+        '1. **PgBeam** · id `pgbeam` · category Databases',
+        '   Excerpt (tool profile): A query console for PostgreSQL.',
+        '2. **Quillsort** · id `quillsort` · category Editors',
+        '   Excerpt (dislikes of the review of 2026-05-01): Breaks PostgreSQL migrations.',
+        `   Cite: ${review?.url} (reviewed 2026-05-01)`,
+        '',
+        'Last page (nextCursor is null).',
+        `Notice: ${testProfile.historicalNotice}`,
+      ].join('\n'),
+    );
+  });
+
+  it('shows the description when browsing (no excerpt) and says how to get the next page', () => {
+    const text = renderSearchResult(valueOf(search.execute({ limit: 2 })));
+    expect(text).toContain(
+      '1. **Quillsort** · id `quillsort` · category Editors\n   Sorts imports.',
+    );
+    expect(text).toContain(
+      'More results: call search_tools again with the same q and category and cursor "2".',
+    );
+  });
+
+  it('says so when a page is empty', () => {
+    expect(renderSearchResult(valueOf(search.execute({ category: 'Nothing' })))).toMatch(
+      /^No tools on this page\.\n/,
+    );
+  });
+
+  it('shortens a long description to one line of at most 160 characters when browsing', () => {
+    const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' \n ');
+    const { search: s } = useCases([aTool().withId('wordy').describedAs(long).build()]);
+    const line = renderSearchResult(valueOf(s.execute({}))).split('\n')[1] ?? '';
+    expect(line).toMatch(/^ {3}word0 word1 .*…$/);
+    expect(Array.from(line.trim()).length).toBeLessThanOrEqual(160);
+  });
+
+  it('escapes Markdown syntax in catalog texts so they stay plain text', () => {
+    const { search: s } = useCases([
+      aTool()
+        .withId('stars')
+        .named('*Bold* [link](x) <b>')
+        .describedAs('snake_case `code`')
+        .build(),
+    ]);
+    const text = renderSearchResult(valueOf(s.execute({})));
+    expect(text).toContain('**\\*Bold\\* \\[link\\](x) \\<b\\>**');
+    expect(text).toContain('snake\\_case \\`code\\`');
+  });
+
+  it('is shorter than the JSON it renders, so passing both does not pay twice', () => {
+    const body = valueOf(search.execute({}));
+    expect(renderSearchResult(body).length).toBeLessThan(JSON.stringify(body).length / 2);
+  });
+});
+
+describe('renderDetailResult', () => {
+  it('renders the tool, each review with date, url, likes and dislikes, the stacks, cursor and notice', () => {
+    const body = valueOf(get.execute({ id: 'pgbeam', limit: 1 }));
+    const review = body.reviews[0];
+    expect(renderDetailResult(body)).toBe(
+      [
+        '# PgBeam',
+        `id \`pgbeam\` · category Databases · website ${body.tool.website} · page https://reviews.example/tools/pgbeam`,
+        'A query console for PostgreSQL.',
+        '',
+        '## Reviews (newest first)',
+        `### Reviewed 2026-03-01 — cite ${review?.url}`,
+        'Likes: Fast autocomplete.',
+        `Dislikes: ${review?.dislikes}`,
+        '',
+        'Stacks (verified, observed 2026-02-01, source https://example.com/research): TypeScript (language, sdk); Node.js (runtime, runs_on)',
+        'Evidence: Read from the project manifest.',
+        '',
+        'More reviews: call get_tool with id "pgbeam" and cursor "1".',
+        `Notice: ${testProfile.historicalNotice}`,
+      ].join('\n'),
+    );
+  });
+
+  it('says that unresearched stacks mean unknown compatibility, and when reviews run out', () => {
+    const { get: g } = useCases([aTool().withId('bare').withReviews(aReview()).build()]);
+    const text = renderDetailResult(valueOf(g.execute({ id: 'bare' })));
+    expect(text).toContain('Stacks: not researched, so compatibility is unknown.');
+    expect(text).toContain('Last page of reviews (nextCursor is null).');
+  });
+});

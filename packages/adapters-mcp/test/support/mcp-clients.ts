@@ -1,0 +1,94 @@
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+/** What the tests read of a `tools/list` entry, the same for both client generations. */
+export interface ListedTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema?: Record<string, unknown>;
+  readonly annotations?: Record<string, unknown>;
+}
+
+/** What the tests read of a `tools/call` result. */
+export interface ToolCallResult {
+  readonly content?: ReadonlyArray<{ readonly type: string; readonly text?: string }>;
+  readonly structuredContent?: Record<string, unknown>;
+  readonly isError?: boolean;
+}
+
+/** One connected MCP client, whichever SDK generation it comes from. */
+export interface ConnectedClient {
+  listTools(): Promise<readonly ListedTool[]>;
+  callTool(name: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  serverInfo(): { readonly name: string; readonly version: string } | undefined;
+  instructions(): string | undefined;
+  protocolVersion(): string | undefined;
+  close(): Promise<void>;
+}
+
+export interface ClientGeneration {
+  readonly label: string;
+  connect(mcpUrl: string): Promise<ConnectedClient>;
+}
+
+/** `@modelcontextprotocol/sdk` 1.x: protocol 2025-11-25, initialize handshake. */
+export const v1Client: ClientGeneration = {
+  label: 'v1 SDK Client over StreamableHTTPClientTransport',
+  async connect(mcpUrl) {
+    const client = new ClientV1({ name: 'adapters-mcp-test', version: '1.0.0' });
+    const transport = new TransportV1(new URL(mcpUrl));
+    await client.connect(transport);
+    return {
+      listTools: async () => (await client.listTools()).tools,
+      callTool: async (name, args) =>
+        client.callTool({ name, arguments: args }) as Promise<ToolCallResult>,
+      serverInfo: () => client.getServerVersion(),
+      instructions: () => client.getInstructions(),
+      protocolVersion: () => transport.protocolVersion,
+      close: () => client.close(),
+    };
+  },
+};
+
+/**
+ * `@modelcontextprotocol/client` 2.x with version negotiation on: it probes for protocol
+ * 2026-07-28 first and must fall back to the initialize handshake against this 1.x server.
+ */
+export const v2Client: ClientGeneration = {
+  label: 'v2 client (@modelcontextprotocol/client, auto version negotiation)',
+  async connect(mcpUrl) {
+    const client = new ClientV2(
+      { name: 'adapters-mcp-test', version: '2.0.0' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    await client.connect(new TransportV2(new URL(mcpUrl)));
+    return {
+      listTools: async () => (await client.listTools()).tools,
+      callTool: async (name, args) =>
+        client.callTool({ name, arguments: args }) as Promise<ToolCallResult>,
+      serverInfo: () => client.getServerVersion(),
+      instructions: () => client.getInstructions(),
+      protocolVersion: () => client.getNegotiatedProtocolVersion(),
+      close: () => client.close(),
+    };
+  },
+};
+
+export const clientGenerations: readonly ClientGeneration[] = [v1Client, v2Client];
+
+/** The text of the single text content item of a result. */
+export function textOf(result: ToolCallResult): string {
+  const texts = (result.content ?? []).filter((item) => item.type === 'text');
+  if (texts.length !== 1 || texts[0]?.text === undefined) {
+    throw new Error(
+      `expected exactly one text content item, got ${JSON.stringify(result.content)}`,
+    );
+  }
+  return texts[0].text;
+}
