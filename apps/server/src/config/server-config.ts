@@ -1,0 +1,114 @@
+import { normaliseBlockedDomains, type Rights } from '@reviews/application';
+import path from 'node:path';
+import { SAMPLE_CATALOG_FILE } from '../default-paths.js';
+import { environmentSchema, type Environment } from './config.schema.js';
+
+export interface BucketSizes {
+  readonly api: number;
+  readonly search: number;
+  readonly signup: number;
+  readonly mail: number;
+  readonly pages: number;
+}
+
+/** The parsed, trusted configuration the container wires from. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Without trailing slash; every absolute address in a response starts with it. */
+  readonly publicBaseUrl: string;
+  readonly catalogFile: string;
+  readonly dataDir: string;
+  readonly mongodbUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly ses: { readonly region: string; readonly endpoint: string | undefined } | undefined;
+  readonly mailFrom: string;
+  readonly trustProxy: false | number | readonly string[];
+  readonly rateLimits: BucketSizes;
+  readonly signupsEnabled: boolean;
+  readonly signupBlockedDomains: readonly string[];
+  /** Named in verification mail and on the pages. */
+  readonly serviceName: string;
+  readonly historicalNotice: string;
+  readonly rights: Rights;
+  readonly logLevel: Environment['LOG_LEVEL'];
+  readonly shutdownGraceMs: number;
+}
+
+/** A setting that cannot be used, with one line per problem naming the setting. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** Reads contract §0's settings from `env`; throws ConfigurationError on any invalid value. */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigurationError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'configuration');
+        const got = env[name];
+        return `Invalid setting ${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}.`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  unsupported(e);
+  const blocked = normaliseBlockedDomains(e.SIGNUP_BLOCKED_DOMAINS);
+  if (blocked.invalid.length > 0) {
+    throw new ConfigurationError([
+      `Invalid setting SIGNUP_BLOCKED_DOMAINS: ${blocked.invalid.map((d) => JSON.stringify(d)).join(', ')} ${blocked.invalid.length === 1 ? 'is not a domain name' : 'are not domain names'}.`,
+    ]);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+    catalogFile: path.resolve(cwd, e.CATALOG_FILE ?? SAMPLE_CATALOG_FILE),
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    mongodbUrl: e.MONGODB_URL,
+    redisUrl: e.REDIS_URL,
+    ses:
+      e.SES_REGION === undefined ? undefined : { region: e.SES_REGION, endpoint: e.SES_ENDPOINT },
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      api: e.RATE_LIMIT_API,
+      search: e.RATE_LIMIT_SEARCH,
+      signup: e.RATE_LIMIT_SIGNUP,
+      mail: e.RATE_LIMIT_MAIL,
+      pages: e.RATE_LIMIT_PAGES,
+    },
+    signupsEnabled: e.SIGNUPS_ENABLED,
+    signupBlockedDomains: blocked.domains,
+    serviceName: e.SERVICE_NAME,
+    historicalNotice: e.HISTORICAL_NOTICE,
+    rights: {
+      copyrightHolder: e.RIGHTS_COPYRIGHT_HOLDER,
+      copyrightYear: e.RIGHTS_COPYRIGHT_YEAR,
+      statement: e.RIGHTS_STATEMENT,
+      usageTerms: e.RIGHTS_USAGE_TERMS,
+      contact: e.RIGHTS_CONTACT,
+      usageInfo: e.RIGHTS_USAGE_INFO,
+    },
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/**
+ * Settings of contract §0 whose adapters this build does not ship yet. Refusing to start is
+ * safer than silently running embedded when the operator asked for shared storage.
+ */
+function unsupported(e: Environment): void {
+  const problems: string[] = [];
+  if (e.MONGODB_URL !== undefined) {
+    problems.push(
+      'Invalid setting MONGODB_URL: MongoDB storage is not available in this version; unset it to run embedded.',
+    );
+  }
+  if (problems.length > 0) throw new ConfigurationError(problems);
+}

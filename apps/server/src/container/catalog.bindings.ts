@@ -1,0 +1,43 @@
+import {
+  GetTool,
+  LivePublication,
+  PublishCatalog,
+  SearchTools,
+  type CatalogSource,
+  type ServiceProfile,
+} from '@reviews/application';
+import { FileCatalogSource } from '@reviews/adapters-persistence';
+import type { Container } from 'inversify';
+import type { ServerConfig } from '../config/server-config.js';
+import { TOKENS } from './tokens.js';
+
+/** The catalog, its live publication and the two read use cases. */
+export function bindCatalog(container: Container, config: ServerConfig): void {
+  container
+    .bind<CatalogSource>(TOKENS.CatalogSource)
+    .toResolvedValue(() => new FileCatalogSource(config.catalogFile));
+  container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
+  container
+    .bind(TOKENS.PublishCatalog)
+    .toResolvedValue(
+      (source: CatalogSource, live: LivePublication) => new PublishCatalog(source, live),
+      [TOKENS.CatalogSource, TOKENS.LivePublication],
+    );
+  container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
+    baseUrl: config.publicBaseUrl,
+    historicalNotice: config.historicalNotice,
+    rights: config.rights,
+  });
+  container
+    .bind(TOKENS.SearchTools)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new SearchTools(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.GetTool)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new GetTool(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+}

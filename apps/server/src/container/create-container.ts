@@ -1,0 +1,28 @@
+import type { Clock } from '@reviews/application';
+import { Container } from 'inversify';
+import type { ServerConfig } from '../config/server-config.js';
+import type { Logger } from '../logging/logger.js';
+import { bindCatalog } from './catalog.bindings.js';
+import { bindHttp } from './http.bindings.js';
+import { bindRateLimits } from './rate-limit.bindings.js';
+import { bindSubscription } from './subscription.bindings.js';
+import { TOKENS } from './tokens.js';
+
+const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Wires every port to its adapter from the configuration. Bindings are factories over symbol
+ * tokens, so no class of the core carries a decorator; everything is a singleton, and async
+ * resources are resolved at boot and released by `unbindAllAsync()` on shutdown.
+ */
+export function createContainer(config: ServerConfig, logger: Logger): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind<ServerConfig>(TOKENS.Config).toConstantValue(config);
+  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
+  container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
+  bindCatalog(container, config);
+  bindRateLimits(container, config);
+  bindSubscription(container, config, logger);
+  bindHttp(container, config, logger);
+  return container;
+}

@@ -1,0 +1,95 @@
+import {
+  ConfirmSubscription,
+  PreviewSubscriptionLink,
+  Subscribe,
+  Unsubscribe,
+  type Clock,
+  type Mailer,
+  type RateLimiter,
+  type SubscriptionStore,
+  type TokenGenerator,
+} from '@reviews/application';
+import { OutboxMailer, SesMailer } from '@reviews/adapters-mail';
+import { FileSubscriptionStore, NodeCryptoTokenGenerator } from '@reviews/adapters-persistence';
+import type { Container } from 'inversify';
+import type { ServerConfig } from '../config/server-config.js';
+import type { Logger } from '../logging/logger.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * The signup: the durable file store under DATA_DIR, mail through SES when SES_REGION is set
+ * (else the outbox), and the four use cases. The store and the SES client are released on
+ * shutdown.
+ */
+export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
+  container
+    .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
+    .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir))
+    .onDeactivation((store) => store.close());
+  container
+    .bind<TokenGenerator>(TOKENS.TokenGenerator)
+    .toResolvedValue(() => new NodeCryptoTokenGenerator());
+
+  if (config.ses === undefined) {
+    container
+      .bind<Mailer>(TOKENS.Mailer)
+      .toResolvedValue(
+        (clock: Clock) =>
+          new OutboxMailer({ dataDir: config.dataDir, from: config.mailFrom, logger, clock }),
+        [TOKENS.Clock],
+      );
+  } else {
+    const ses = config.ses;
+    container
+      .bind<SesMailer>(TOKENS.Mailer)
+      .toResolvedValue(
+        () => new SesMailer({ region: ses.region, endpoint: ses.endpoint, from: config.mailFrom }),
+      )
+      .onDeactivation((mailer) => mailer.close());
+  }
+
+  const links = [TOKENS.SubscriptionStore, TOKENS.TokenGenerator, TOKENS.Clock] as const;
+  container.bind(TOKENS.Subscribe).toResolvedValue(
+    (
+      store: SubscriptionStore,
+      mailer: Mailer,
+      tokens: TokenGenerator,
+      clock: Clock,
+      limiter: RateLimiter,
+    ) =>
+      new Subscribe(store, mailer, tokens, clock, limiter, {
+        signupsEnabled: config.signupsEnabled,
+        blockedDomains: config.signupBlockedDomains,
+        serviceName: config.serviceName,
+        baseUrl: config.publicBaseUrl,
+      }),
+    [
+      TOKENS.SubscriptionStore,
+      TOKENS.Mailer,
+      TOKENS.TokenGenerator,
+      TOKENS.Clock,
+      TOKENS.RateLimiter,
+    ],
+  );
+  container
+    .bind(TOKENS.ConfirmSubscription)
+    .toResolvedValue(
+      (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
+        new ConfirmSubscription(store, tokens, clock),
+      [...links],
+    );
+  container
+    .bind(TOKENS.Unsubscribe)
+    .toResolvedValue(
+      (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
+        new Unsubscribe(store, tokens, clock),
+      [...links],
+    );
+  container
+    .bind(TOKENS.PreviewSubscriptionLink)
+    .toResolvedValue(
+      (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
+        new PreviewSubscriptionLink(store, tokens, clock),
+      [...links],
+    );
+}

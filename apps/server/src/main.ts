@@ -1,0 +1,61 @@
+import { CatalogInvalidError } from '@reviews/application';
+import { ConfigurationError, loadConfig, type ServerConfig } from './config/server-config.js';
+import { createLogger } from './logging/logger.js';
+import { startServer } from './server.js';
+
+/**
+ * Process entry point: configuration or catalog problems stop the process before it listens,
+ * with one line per problem and exit code 1. SIGTERM/SIGINT drain in-flight requests; SIGHUP
+ * re-reads the catalog (an invalid one leaves the previous publication live).
+ */
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) return fail(error.message);
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let running;
+  try {
+    running = await startServer(config, logger);
+  } catch (error) {
+    if (error instanceof CatalogInvalidError)
+      return fail(`CATALOG_FILE ${config.catalogFile}: ${error.message}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail(`The service could not start: ${reason}`);
+  }
+
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    running.close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGHUP', () => {
+    running.republish().catch((error: unknown) => {
+      logger.error(
+        { problems: error instanceof CatalogInvalidError ? error.problems : String(error) },
+        'catalog not republished; the previous publication stays live',
+      );
+    });
+  });
+}
+
+function fail(message: string): void {
+  console.error(message);
+  process.exitCode = 1;
+}
+
+await main();

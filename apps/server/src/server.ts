@@ -1,0 +1,89 @@
+import type { PublishCatalog } from '@reviews/application';
+import type { Express } from 'express';
+import type { Container } from 'inversify';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ServerConfig } from './config/server-config.js';
+import { createContainer } from './container/create-container.js';
+import { TOKENS } from './container/tokens.js';
+import type { Logger } from './logging/logger.js';
+
+export interface RunningServer {
+  /** `http://host:port` actually bound (port 0 picks a free one). */
+  readonly url: string;
+  readonly server: Server;
+  readonly container: Container;
+  /** Re-reads the catalog; on failure the previous publication stays live and this rejects. */
+  republish(): Promise<void>;
+  /** Stops accepting, lets in-flight requests finish (up to the grace period), then releases resources. */
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the service: wires the container, publishes the catalog (rejecting when it is invalid,
+ * before anything listens), then listens.
+ */
+export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
+  const container = createContainer(config, logger);
+  const publishCatalog = await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog);
+  const republish = async (): Promise<void> => {
+    const started = Date.now();
+    const published = await publishCatalog.execute();
+    logger.info({ ...published, ms: Date.now() - started }, 'catalog published');
+  };
+  await republish();
+
+  const app = await container.getAsync<Express>(TOKENS.HttpApp);
+  const server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
+
+  const inFlight = trackRequestsInFlight(server);
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      server.close();
+      server.closeIdleConnections();
+      await inFlight.drained(config.shutdownGraceMs);
+      server.closeAllConnections();
+      await container.unbindAllAsync();
+    })();
+    return closing;
+  };
+
+  return { url, server, container, republish, close };
+}
+
+/**
+ * Counts requests between their arrival and the end of their response. Node's own `close()`
+ * callback can fire while a request whose body is still arriving is being served, so shutdown
+ * waits on this count instead.
+ */
+function trackRequestsInFlight(server: Server): { drained(timeoutMs: number): Promise<void> } {
+  let active = 0;
+  const waiters = new Set<() => void>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    active++;
+    res.once('close', () => {
+      active--;
+      if (active === 0) for (const wake of waiters) wake();
+    });
+  });
+  return {
+    drained: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        if (active === 0) return resolve();
+        const timer = setTimeout(done, timeoutMs);
+        function done(): void {
+          clearTimeout(timer);
+          waiters.delete(done);
+          resolve();
+        }
+        waiters.add(done);
+      }),
+  };
+}

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface ServerProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly output: () => string;
+  /** Resolves with the bound URL once the server logs "listening". */
+  readonly listening: Promise<string>;
+  /** Resolves with the exit code. */
+  readonly exited: Promise<number | null>;
+  /** Signals the whole process group (pnpm and the node it started). */
+  readonly signal: (signal: NodeJS.Signals) => void;
+}
+
+/**
+ * Starts the service. `readme`: as the README does — `pnpm start` (build if needed, then run) —
+ * when this test itself runs under pnpm (else the built entry point). `node`: the built entry
+ * point directly, so that signals reach the server process itself.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  how: 'readme' | 'node' = 'node',
+): ServerProcess {
+  const pnpm = process.env['npm_execpath'];
+  const [command, args] =
+    how === 'readme' && pnpm !== undefined && /pnpm/.test(pnpm)
+      ? [process.execPath, [pnpm, '--silent', 'start']]
+      : [process.execPath, ['apps/server/dist/main.js']];
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
+    stdio: 'pipe',
+    detached: true,
+  });
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, name);
+  };
+  let output = '';
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      for (const line of output.split('\n')) {
+        if (line.includes('"msg":"listening"')) {
+          resolve((JSON.parse(line) as { url: string }).url);
+        }
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`server exited with ${code} before listening:\n${output}`)),
+    );
+  });
+  listening.catch(() => undefined);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, listening, exited, signal };
+}

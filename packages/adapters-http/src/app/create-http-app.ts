@@ -1,0 +1,47 @@
+import compression from 'compression';
+import express, { type Express, type Router } from 'express';
+import { accessLog } from '../shared/access-log.middleware.js';
+import { cors } from '../shared/cors.middleware.js';
+import { errorHandler, notFoundHandler, type HttpLogger } from '../shared/error-handler.js';
+import { requestId } from '../shared/request-id.middleware.js';
+import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
+import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
+
+/** Which proxies may speak for the client through X-Forwarded-For (Express's `trust proxy`). */
+export type TrustProxy = false | number | readonly string[];
+
+export interface HttpAppDeps {
+  readonly logger: HttpLogger;
+  readonly trustProxy: TrustProxy;
+  readonly tools: ToolsRoutesDeps;
+  readonly readiness: readonly ReadinessCheck[];
+  /** Further driving adapters (signup, MCP, pages), mounted before the 404 handler. */
+  readonly routers?: readonly Router[];
+  /** Methods a path takes, for CORS preflights and `Allow`; read routes need not be listed. */
+  readonly methodsFor?: (path: string) => readonly string[] | undefined;
+}
+
+/**
+ * The whole HTTP surface as one Express app: request ids, access log, CORS, compression (over
+ * 1 KiB, gzip or br), the routes, then JSON 404 and the single error handler.
+ */
+export function createHttpApp(deps: HttpAppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.set('trust proxy', deps.trustProxy === false ? false : deps.trustProxy);
+
+  app.use(requestId);
+  app.use(accessLog(deps.logger));
+  app.use(cors((path) => deps.methodsFor?.(path) ?? READ_METHODS));
+  app.use(compression({ threshold: 1024 }));
+
+  app.use(healthRoutes(deps.readiness));
+  app.use(toolsRoutes(deps.tools));
+  for (const router of deps.routers ?? []) app.use(router);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,21 @@
+export { createHttpApp } from './app/create-http-app.js';
+export type { HttpAppDeps, TrustProxy } from './app/create-http-app.js';
+export { healthRoutes } from './health/health.routes.js';
+export type { ReadinessCheck } from './health/health.routes.js';
+export { toolsRoutes, READ_METHODS } from './tools/tools.routes.js';
+export type { ToolsRoutesDeps } from './tools/tools.routes.js';
+export { HttpError } from './shared/http-error.js';
+export { errorHandler, notFoundHandler } from './shared/error-handler.js';
+export type { HttpLogger } from './shared/error-handler.js';
+export { chargeQuota, setRateLimitHeaders } from './shared/request-quota.js';
+export { clientKey, clientNetwork, rateLimitKeyOf } from './shared/client-address.js';
+export {
+  ifNoneMatchHits,
+  JSON_CONTENT_TYPE,
+  PUBLIC_CACHE_CONTROL,
+  sendCacheable,
+  strongETag,
+} from './shared/cacheable-response.js';
+export { searchToolsQuerySchema, getToolQuerySchema } from './tools/tool-query.schemas.js';
+export * from './subscription/index.js';
+export * from './html/index.js';

@@ -1,0 +1,82 @@
+import {
+  GetTool,
+  LivePublication,
+  SearchTools,
+  unlimitedQuota,
+  type RequestQuota,
+  type ServiceProfile,
+} from '@reviews/application';
+import { Publication, type Tool } from '@reviews/domain';
+import { aCatalog } from '@reviews/domain/testing';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpApp, type HttpLogger } from '../../src/index.js';
+
+export const testProfile: ServiceProfile = {
+  baseUrl: 'https://reviews.example',
+  historicalNotice: 'Configured notice: reviews are historical.',
+  rights: {
+    copyrightHolder: 'Example Reviews Ltd',
+    copyrightYear: 2026,
+    statement: 'All rights reserved.',
+    usageTerms: 'Quote with a link.',
+    contact: 'rights@reviews.example',
+    usageInfo: 'Cite url and reviewedOn.',
+  },
+};
+
+/** Collects log lines so tests can assert what was (not) logged. */
+export class RecordingLogger implements HttpLogger {
+  readonly lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
+  info(fields: Record<string, unknown>, message: string): void {
+    this.lines.push({ level: 'info', fields, message });
+  }
+  warn(fields: Record<string, unknown>, message: string): void {
+    this.lines.push({ level: 'warn', fields, message });
+  }
+  error(fields: Record<string, unknown>, message: string): void {
+    this.lines.push({ level: 'error', fields, message });
+  }
+}
+
+export interface RunningReadApi {
+  readonly url: string;
+  readonly live: LivePublication;
+  readonly logger: RecordingLogger;
+  close(): Promise<void>;
+}
+
+/** The read API over a real port, on a publication made of `tools` (or none at all). */
+export async function startReadApi(
+  tools: readonly Tool[] | undefined,
+  options: { quota?: RequestQuota } = {},
+): Promise<RunningReadApi> {
+  const live = new LivePublication();
+  if (tools !== undefined)
+    live.replace(Publication.publish('test-publication', aCatalog(...tools)));
+  const logger = new RecordingLogger();
+  const app = createHttpApp({
+    logger,
+    trustProxy: false,
+    tools: {
+      searchTools: new SearchTools(live, testProfile),
+      getTool: new GetTool(live, testProfile),
+      quota: options.quota ?? unlimitedQuota,
+    },
+    readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    live,
+    logger,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,15 @@
+export { FileCatalogSource } from './catalog/file-catalog-source.js';
+export { CatalogValidator, validateCatalogDocument } from './catalog/catalog-validator.js';
+export {
+  catalogDocumentSchema,
+  catalogReviewSchema,
+  catalogStacksSchema,
+  catalogToolSchema,
+} from './catalog/catalog-document.schema.js';
+export type { CatalogToolData } from './catalog/catalog-document.schema.js';
+export { catalogParseOptions, toCatalogProblems } from './catalog/catalog-problems.js';
+export { FileSubscriptionStore } from './subscription/file-subscription-store.js';
+export type { FileSubscriptionStoreOptions } from './subscription/file-subscription-store.js';
+export { MemoryRateLimiter } from './rate-limiting/memory-rate-limiter.js';
+export type { BucketSize, BucketSizes } from './rate-limiting/memory-rate-limiter.js';
+export { NodeCryptoTokenGenerator } from './security/node-crypto-token-generator.js';

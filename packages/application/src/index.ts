@@ -1,0 +1,56 @@
+export type { Clock } from './shared/clock.port.js';
+export type { RateLimitDecision, RateLimiter } from './rate-limiting/rate-limiter.port.js';
+
+export { LivePublication } from './catalog/live-publication.js';
+export { PublishCatalog } from './catalog/publish-catalog.use-case.js';
+export type { PublishedCatalog } from './catalog/publish-catalog.use-case.js';
+
+export { SearchTools } from './tools/search-tools.use-case.js';
+export type { SearchToolsError } from './tools/search-tools.use-case.js';
+export { GetTool } from './tools/get-tool.use-case.js';
+export type { GetToolError } from './tools/get-tool.use-case.js';
+export { DEFAULT_HISTORICAL_NOTICE } from './tools/service-profile.js';
+export type { ServiceProfile } from './tools/service-profile.js';
+export { ToolPresenter } from './tools/tool-presenter.js';
+export type { CatalogUnavailableError, ToolNotFoundError } from './tools/read-errors.js';
+
+export {
+  cursorSchema,
+  getToolInputSchema,
+  limitSchema,
+  searchToolsInputSchema,
+} from './schemas/tool-inputs.schemas.js';
+export type { GetToolInput, SearchToolsInput } from './schemas/tool-inputs.schemas.js';
+export {
+  detailResultSchema,
+  errorBodySchema,
+  reviewCitationSchema,
+  reviewSchema,
+  rightsSchema,
+  searchItemSchema,
+  searchResultSchema,
+  stackTagSchema,
+  stacksSchema,
+  toolSchema,
+} from './schemas/tool.schemas.js';
+export type {
+  DetailResultBody,
+  ErrorBody,
+  ReviewBody,
+  Rights,
+  SearchItemBody,
+  SearchResultBody,
+  ToolBody,
+} from './schemas/tool.schemas.js';
+
+export { CatalogInvalidError } from './catalog/catalog-invalid.error.js';
+export type {
+  CatalogProblem,
+  CatalogSource,
+  LoadedCatalog,
+} from './catalog/catalog-source.port.js';
+export { unlimitedQuota } from './rate-limiting/request-quota.port.js';
+export type { QuotaOutcome, RequestQuota } from './rate-limiting/request-quota.port.js';
+export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
+
+export * from './subscription/index.js';

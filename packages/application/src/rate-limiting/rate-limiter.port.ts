@@ -1,0 +1,25 @@
+/**
+ * The outcome of taking one unit from a bucket. `limit` is the bucket's size per window,
+ * `remaining` what is left after this request, `resetSeconds` the whole seconds until the window
+ * frees up (≥ 1), `retryAfterSeconds` set only when refused.
+ */
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  readonly bucket: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly remaining: number;
+  readonly resetSeconds: number;
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * Counts requests per (bucket, key) in fixed windows — contract §6. Keys are already reduced to
+ * what is counted (an IPv4 address, an IPv6 /64, a normalised e-mail address). Implementations:
+ * in process, and Redis shared by every instance.
+ */
+export interface RateLimiter {
+  consume(bucket: string, key: string): Promise<RateLimitDecision>;
+  /** Peeks without consuming (used to report headers on responses that do not count). */
+  peek(bucket: string, key: string): Promise<RateLimitDecision>;
+}

@@ -1,0 +1,26 @@
+import type { RateLimitDecision } from './rate-limiter.port.js';
+
+/**
+ * The outcome of charging one request to its buckets: the decision of every bucket charged (for
+ * the `RateLimit-Policy` / `RateLimit` headers), and whether the request may proceed. When it may
+ * not, `retryAfterSeconds` (≥ 1) says when to retry.
+ */
+export interface QuotaOutcome {
+  readonly allowed: boolean;
+  readonly decisions: readonly RateLimitDecision[];
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * Per-client request quota shared by every driving adapter (contract §6): REST and MCP charge the
+ * same buckets (`api`, `search`, …) under the same client key (IPv4 address or IPv6 /64), so a
+ * client cannot double its allowance by switching protocol.
+ */
+export interface RequestQuota {
+  charge(clientKey: string, buckets: readonly string[]): Promise<QuotaOutcome>;
+}
+
+/** Counts nothing: for deployments behind their own limiter, and for tests. */
+export const unlimitedQuota: RequestQuota = {
+  charge: () => Promise.resolve({ allowed: true, decisions: [] }),
+};

@@ -1,0 +1,59 @@
+import { MAX_PAGE_LIMIT } from '@reviews/domain';
+import { z } from 'zod';
+
+/**
+ * Inputs of the two read operations, typed (MCP arguments use them as they are; the HTTP
+ * adapter first turns query strings into these types). Semantic rules that need the domain —
+ * keyword count, cursor depth — are checked by the use cases.
+ */
+export const limitSchema = z
+  .number({ error: 'limit must be a whole number from 1 to 20' })
+  .int({ error: 'limit must be a whole number from 1 to 20' })
+  .min(1, { error: 'limit must be a whole number from 1 to 20' })
+  .max(MAX_PAGE_LIMIT, { error: 'limit must be a whole number from 1 to 20' })
+  .meta({ description: 'Items per page, 1 to 20 (default 10).' });
+
+export const cursorSchema = z
+  .string({ error: 'cursor must be the nextCursor of the previous page (1 to 4 digits)' })
+  .regex(/^[0-9]{1,4}$/, {
+    error: 'cursor must be the nextCursor of the previous page (1 to 4 digits)',
+  })
+  .meta({ description: 'The nextCursor value of the previous page. Omit for the first page.' });
+
+export const searchToolsInputSchema = z
+  .object({
+    q: z
+      .string({ error: 'q must be text' })
+      .max(200, { error: 'q must be at most 200 characters' })
+      .optional()
+      .meta({
+        description:
+          'Keywords, up to 12, all must match (AND); a keyword also matches words it begins (postgres finds PostgreSQL). No operators: quotes, -, OR are plain text. Omit to browse.',
+      }),
+    category: z
+      .string({ error: 'category must be text' })
+      .max(200, { error: 'category must be at most 200 characters' })
+      .optional()
+      .meta({
+        description: 'Exact, case-sensitive category name taken from a tool in a response.',
+      }),
+    limit: limitSchema.optional(),
+    cursor: cursorSchema.optional(),
+  })
+  .strict();
+
+export const getToolInputSchema = z
+  .object({
+    id: z
+      .string({ error: 'id must be a tool id from search results' })
+      .min(1, { error: 'id must be a tool id from search results' })
+      .max(200, { error: 'id must be at most 200 characters' })
+      .regex(/^[A-Za-z0-9._~-]+$/, { error: 'id may contain only letters, digits and . _ ~ -' })
+      .meta({ description: 'A tool id taken from search results.' }),
+    limit: limitSchema.optional(),
+    cursor: cursorSchema.optional(),
+  })
+  .strict();
+
+export type SearchToolsInput = z.infer<typeof searchToolsInputSchema>;
+export type GetToolInput = z.infer<typeof getToolInputSchema>;

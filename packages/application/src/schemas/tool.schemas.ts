@@ -1,0 +1,144 @@
+import { STACK_DIMENSIONS, STACK_RELATIONSHIPS, STACK_STATUSES } from '@reviews/domain';
+import { z } from 'zod';
+
+/**
+ * The bodies of the read API (spec §2) as zod schemas. They are the single source of the
+ * OpenAPI document, the MCP output schemas and the tests' response checks, so those three
+ * cannot drift apart.
+ */
+export const rightsSchema = z
+  .object({
+    copyrightHolder: z.string(),
+    copyrightYear: z.number().int(),
+    statement: z.string(),
+    usageTerms: z.string(),
+    contact: z.string(),
+    usageInfo: z.string(),
+  })
+  .strict()
+  .meta({
+    id: 'Rights',
+    description: 'Who holds the rights to the reviews and how they may be used.',
+  });
+
+export const toolSchema = z
+  .object({
+    id: z.string().meta({ description: 'Use it with get_tool / GET /api/v1/tools/{id}.' }),
+    name: z.string(),
+    description: z.string(),
+    website: z.string(),
+    category: z
+      .string()
+      .nullable()
+      .meta({ description: 'Exact category name, usable as the category filter.' }),
+    url: z.string().meta({ description: 'Address of the tool page.' }),
+    markdownUrl: z.string().meta({ description: 'Address of the Markdown form of the tool page.' }),
+  })
+  .strict()
+  .meta({ id: 'Tool' });
+
+export const reviewCitationSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().meta({ description: 'Address to cite.' }),
+    reviewedOn: z.iso.date().meta({ description: 'Date of the review, to cite with its url.' }),
+  })
+  .strict()
+  .meta({ id: 'ReviewCitation', description: 'The historical review an excerpt was taken from.' });
+
+export const searchItemSchema = toolSchema
+  .extend({
+    excerpt: z.string().optional(),
+    excerptSource: z.enum(['likes', 'dislikes', 'tool']).optional().meta({
+      description:
+        '`tool`: the excerpt is current profile metadata; `likes`/`dislikes`: it belongs to the cited historical review.',
+    }),
+    review: reviewCitationSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'SearchItem' });
+
+export const reviewSchema = z
+  .object({
+    id: z.string(),
+    revisionId: z.string(),
+    url: z.string().meta({ description: 'Address to cite.' }),
+    reviewedOn: z.iso.date(),
+    updatedAt: z.iso.datetime({ offset: true }),
+    author: z.object({ name: z.string().optional(), url: z.string().optional() }).strict(),
+    likes: z.string(),
+    dislikes: z.string(),
+  })
+  .strict()
+  .meta({ id: 'Review' });
+
+export const stackTagSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    dimension: z.enum(STACK_DIMENSIONS),
+    relationship: z.enum(STACK_RELATIONSHIPS),
+  })
+  .strict()
+  .meta({ id: 'StackTag' });
+
+export const stacksSchema = z
+  .object({
+    observed_on: z.iso.date(),
+    status: z.enum(STACK_STATUSES),
+    source_url: z.string(),
+    evidence: z.string(),
+    tags: z.array(stackTagSchema),
+  })
+  .strict()
+  .meta({
+    id: 'Stacks',
+    description: 'Technology-stack research, dated separately from the reviews.',
+  });
+
+const envelope = {
+  historicalNotice: z.string(),
+  rights: rightsSchema,
+};
+
+export const searchResultSchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    items: z.array(searchItemSchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as cursor to get the next page; null when there is none.' }),
+    ...envelope,
+  })
+  .strict()
+  .meta({ id: 'SearchResult' });
+
+export const detailResultSchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    tool: toolSchema,
+    reviews: z.array(reviewSchema).meta({ description: 'One page, newest first.' }),
+    nextCursor: z.string().nullable(),
+    stacks: stacksSchema
+      .nullable()
+      .meta({ description: 'Null means unresearched: compatibility unknown.' }),
+    ...envelope,
+  })
+  .strict()
+  .meta({ id: 'DetailResult' });
+
+export const errorBodySchema = z
+  .object({
+    error: z.string().meta({ description: 'What went wrong, in words a person can act on.' }),
+  })
+  .strict()
+  .meta({ id: 'Error' });
+
+export type Rights = z.infer<typeof rightsSchema>;
+export type ToolBody = z.infer<typeof toolSchema>;
+export type SearchItemBody = z.infer<typeof searchItemSchema>;
+export type ReviewBody = z.infer<typeof reviewSchema>;
+export type SearchResultBody = z.infer<typeof searchResultSchema>;
+export type DetailResultBody = z.infer<typeof detailResultSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;
