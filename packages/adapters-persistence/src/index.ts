@@ -13,3 +13,8 @@ export type { FileSubscriptionStoreOptions } from './subscription/file-subscript
 export { MemoryRateLimiter } from './rate-limiting/memory-rate-limiter.js';
 export type { BucketSize, BucketSizes } from './rate-limiting/memory-rate-limiter.js';
 export { NodeCryptoTokenGenerator } from './security/node-crypto-token-generator.js';
+export { RedisRateLimiter } from './rate-limiting/redis-rate-limiter.js';
+export type {
+  RedisRateLimiterConnection,
+  RedisRateLimiterOptions,
+} from './rate-limiting/redis-rate-limiter.js';

@@ -21,7 +21,7 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
   bindCatalog(container, config);
-  bindRateLimits(container, config);
+  bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);
   bindHttp(container, config, logger);
   return container;

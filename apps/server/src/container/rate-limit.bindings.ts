@@ -1,7 +1,12 @@
 import { RateLimitedQuota, type RateLimiter, type RequestQuota } from '@reviews/application';
-import { MemoryRateLimiter, type BucketSizes } from '@reviews/adapters-persistence';
+import {
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  type BucketSizes,
+} from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
+import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
 /** The buckets of contract §6, sized from configuration. */
@@ -16,11 +21,30 @@ export function bucketSizes(config: ServerConfig): BucketSizes {
   };
 }
 
-/** Rate limits, counted in process; one quota shared by REST, MCP and the signup routes. */
-export function bindRateLimits(container: Container, config: ServerConfig): void {
-  container
-    .bind<RateLimiter>(TOKENS.RateLimiter)
-    .toResolvedValue(() => new MemoryRateLimiter(bucketSizes(config)));
+/**
+ * Rate limits: in Redis when REDIS_URL is set (shared by every instance; if Redis becomes
+ * unreachable the counters go on in process), otherwise in process. One quota is shared by REST,
+ * MCP and the signup routes.
+ */
+export function bindRateLimits(container: Container, config: ServerConfig, logger: Logger): void {
+  const redisUrl = config.redisUrl;
+  if (redisUrl === undefined) {
+    container
+      .bind<RateLimiter>(TOKENS.RateLimiter)
+      .toResolvedValue(() => new MemoryRateLimiter(bucketSizes(config)));
+  } else {
+    container
+      .bind<RedisRateLimiter>(TOKENS.RateLimiter)
+      .toResolvedValue(() =>
+        RedisRateLimiter.connect({
+          url: redisUrl,
+          buckets: bucketSizes(config),
+          onConnectionError: (error) =>
+            logger.warn({ err: error.message }, 'Redis unreachable: rate limits go on in process'),
+        }),
+      )
+      .onDeactivation((limiter) => limiter.close());
+  }
   container
     .bind<RequestQuota>(TOKENS.RequestQuota)
     .toResolvedValue((limiter: RateLimiter) => new RateLimitedQuota(limiter), [TOKENS.RateLimiter]);

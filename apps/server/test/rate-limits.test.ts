@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/config/server-config.js';
+import { createLogger } from '../src/logging/logger.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'reviews-limits-'));
+
+async function start(env: Record<string, string>): Promise<RunningServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir(),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return startServer(config, createLogger('silent'));
+}
+
+describe('rate limits on the read API (in process)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await start({ RATE_LIMIT_SEARCH: '3', RATE_LIMIT_API: '5' });
+  });
+  afterAll(() => server.close());
+
+  it('reports RateLimit headers, refuses past the search bucket with 429 and Retry-After, and lets a 304 through free', async () => {
+    const first = await fetch(`${server.url}/api/v1/tools?q=postgres`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-policy')).toBe('"api";q=5;w=60, "search";q=3;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"api";r=4;t=\d+, "search";r=2;t=\d+$/);
+    const etag = first.headers.get('etag')!;
+
+    expect((await fetch(`${server.url}/api/v1/tools?q=rust`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/v1/tools?q=go`)).status).toBe(200);
+    const refused = await fetch(`${server.url}/api/v1/tools?q=python`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()) as { error: string }).toEqual({
+      error: expect.stringMatching(/Wait \d+ seconds?/),
+    });
+
+    const notModified = await fetch(`${server.url}/api/v1/tools?q=postgres`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('counts detail requests in the api bucket only, and MCP requests in the same buckets', async () => {
+    const detail = await fetch(`${server.url}/api/v1/tools/no-such-tool`);
+    expect(detail.status).toBe(404);
+    expect(detail.headers.get('ratelimit')).toMatch(/^"api";r=0;t=\d+$/);
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(mcp.status).toBe(429);
+    const body = (await mcp.json()) as { error: { data: { retryAfterSeconds: number } } };
+    expect(body.error.data.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never lets a forged X-Forwarded-For change the bucket', async () => {
+    const forged = await fetch(`${server.url}/api/v1/tools/x`, {
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
+    expect(forged.status).toBe(429);
+  });
+});
+
+const redisUrl = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+describe('rate limits shared through Redis (REDIS_URL)', () => {
+  it('counts one client across two instances', async () => {
+    if (!(await redisAnswers())) {
+      if (process.env['CI'] === 'true')
+        throw new Error(`Redis is required in CI but does not answer at ${redisUrl}`);
+      console.warn(
+        `\n*** SKIPPED: Redis does not answer at ${redisUrl}; the shared-limit test did not run. ***\n`,
+      );
+      return;
+    }
+    const flush = new Redis(redisUrl);
+    await flush.eval("for _,k in ipairs(redis.call('keys','rl:*')) do redis.call('del',k) end", 0);
+    flush.disconnect();
+    const a = await start({ REDIS_URL: redisUrl, RATE_LIMIT_SEARCH: '2' });
+    const b = await start({ REDIS_URL: redisUrl, RATE_LIMIT_SEARCH: '2' });
+    try {
+      expect((await fetch(`${a.url}/api/v1/tools?q=one`)).status).toBe(200);
+      expect((await fetch(`${b.url}/api/v1/tools?q=two`)).status).toBe(200);
+      expect((await fetch(`${a.url}/api/v1/tools?q=three`)).status).toBe(429);
+      expect((await fetch(`${b.url}/api/v1/tools?q=four`)).status).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
