@@ -74,6 +74,20 @@ describe('rate limits on the read API (in process)', () => {
   });
 });
 
+describe('rate limits on pages', () => {
+  it('counts the signup page in the pages bucket', async () => {
+    const server = await start({ RATE_LIMIT_PAGES: '1' });
+    try {
+      const first = await fetch(`${server.url}/subscribe`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('ratelimit-policy')).toBe('"pages";q=1;w=60');
+      expect((await fetch(`${server.url}/subscribe`)).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 const redisUrl = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379';
 
 async function redisAnswers(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { RequestHandler } from 'express';
+import { chargeQuota } from '../shared/request-quota.js';
 import { subscribeJsonHandlers } from './subscribe-json.handlers.js';
 import { showSignupForm, submitSignupForm } from './subscribe-form.handlers.js';
 import { linkHandlers } from './subscription-link.handlers.js';
@@ -10,6 +11,14 @@ const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
   next();
 };
+
+/** The GET pages count in the `pages` bucket (contract §6); the POSTs in `signup` or not at all. */
+function chargePages(deps: SubscriptionRouterDeps): RequestHandler {
+  return async (req, res, next) => {
+    await chargeQuota(deps.quota, req, res, ['pages']);
+    next();
+  };
+}
 
 /**
  * The newsletter signup's HTTP surface (spec §4.1, contract §7):
@@ -23,6 +32,7 @@ export function createSubscriptionRouter(deps: SubscriptionRouterDeps): Router {
   const router = Router();
   const links = linkHandlers(deps);
   router.use('/subscribe', noStore);
+  router.get(['/subscribe', '/subscribe/confirm', '/subscribe/unsubscribe'], chargePages(deps));
   router.post('/subscribe', ...subscribeJsonHandlers(deps));
   router.get('/subscribe', showSignupForm(deps));
   router.post('/subscribe/form', submitSignupForm(deps));

@@ -47,6 +47,7 @@ export interface OutboxMail {
 export const CONTRACT_BUCKETS: BucketSizes = {
   signup: { points: 5, windowSeconds: 3600 },
   mail: { points: 3, windowSeconds: 86_400 },
+  pages: { points: 120, windowSeconds: 60 },
 };
 
 /**

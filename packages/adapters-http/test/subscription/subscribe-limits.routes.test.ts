@@ -7,6 +7,7 @@ import type { SignupServer } from './signup-harness.js';
 const roomy = {
   signup: { points: 100, windowSeconds: 3600 },
   mail: { points: 3, windowSeconds: 86_400 },
+  pages: { points: 120, windowSeconds: 60 },
 };
 
 describe('signup limits and identity over HTTP', () => {
