@@ -1,0 +1,28 @@
+export { domainError, err, ok } from './shared/result.js';
+export type { DomainError, Err, Ok, Result } from './shared/result.js';
+
+export { compareReviewsNewestFirst } from './catalog/review.js';
+export type { Review, ReviewAuthor } from './catalog/review.js';
+export { STACK_DIMENSIONS, STACK_RELATIONSHIPS, STACK_STATUSES } from './catalog/stacks.js';
+export type {
+  StackDimension,
+  StackRelationship,
+  StackStatus,
+  StackTag,
+  Stacks,
+} from './catalog/stacks.js';
+export { CATALOG_LIMITS, REVIEW_ID_PATTERN, TOOL_ID_PATTERN } from './catalog/tool.js';
+export type { CatalogDocument, Tool } from './catalog/tool.js';
+export { Publication } from './catalog/publication.js';
+
+export {
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_DEPTH,
+  MAX_PAGE_LIMIT,
+  pageWindow,
+} from './paging/page-window.js';
+export type { PageError, PageWindow } from './paging/page-window.js';
+
+export * from './search/index.js';
+
+export * from './subscription/index.js';

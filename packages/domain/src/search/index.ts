@@ -1,0 +1,13 @@
+export type {
+  Excerpt,
+  ExcerptSource,
+  SearchHit,
+  SearchRequest,
+  SearchResultList,
+} from './search-types.js';
+export { SearchIndex } from './search-index.js';
+export { foldText } from './text-folding.js';
+export { indexTerms, tokenize } from './tokenizer.js';
+export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';
+export type { QueryError } from './search-query.js';
+export { MAX_EXCERPT_LENGTH } from './excerpt-window.js';

@@ -1,0 +1,172 @@
+import type { Postings } from './postings-builder.js';
+import { WHOLE_BIT, type MergedPostings } from './prefix-shortcuts.js';
+import { orderCandidates, type RankingState } from './candidate-order.js';
+import type { ToolOrder } from './tool-order.js';
+
+/** Tools to consider: only those whose category id is `categoryId`. */
+export interface ToolFilter {
+  readonly categoryOf: Int32Array;
+  readonly categoryId: number;
+}
+
+/** The outcome of {@link KeywordMatcher.match}. */
+export interface KeywordMatches {
+  readonly total: number;
+  readonly ordinals: Uint32Array;
+}
+
+/** One run of postings to scan for a keyword: a term's, or a prefix shortcut's. */
+interface PostingRun {
+  readonly tools: Uint32Array;
+  readonly fields: Uint8Array;
+  readonly from: number;
+  readonly to: number;
+  /** 1 when the run is the keyword's own term; shortcut entries carry {@link WHOLE_BIT}. */
+  readonly whole: number;
+}
+
+/**
+ * Finds and orders the tools that match every keyword (contract §3). Working state lives in
+ * typed arrays sized to the catalog and reused by every search, so a search allocates little
+ * beyond its result. Not re-entrant: searches are synchronous, so one index never runs two at once.
+ */
+export class KeywordMatcher {
+  /** Per tool: `epoch + i + 1` once it matched keywords 0..i of the current search. */
+  private readonly stamp: Uint32Array;
+  private epoch = 0;
+  /** Per tool, for the current keyword: best field, and whether a whole term matched there. */
+  private readonly best: Uint8Array;
+  private readonly whole: Uint8Array;
+  /** Per tool, over the keywords so far (the tier), and the tools that matched them all. */
+  private readonly state: RankingState;
+
+  constructor(
+    private readonly postings: Postings,
+    private readonly shortcuts: ReadonlyMap<string, MergedPostings>,
+    private readonly order: ToolOrder,
+  ) {
+    const toolCount = order.keywordRank.length;
+    this.stamp = new Uint32Array(toolCount);
+    this.best = new Uint8Array(toolCount);
+    this.whole = new Uint8Array(toolCount);
+    this.state = {
+      tier: new Uint8Array(toolCount),
+      allWhole: new Uint8Array(toolCount),
+      candidates: new Uint32Array(toolCount),
+      groupOfRank: new Uint8Array(toolCount).fill(0xff),
+    };
+  }
+
+  /**
+   * The tools matching every keyword (a keyword matches a term equal to it or beginning with
+   * it): how many there are, and the ordinals of the first `limit` of them ordered by tier,
+   * whole before prefix, then the query-independent tie-break order. `keywords` must be folded,
+   * distinct and not empty.
+   */
+  match(keywords: readonly string[], filter?: ToolFilter, limit = Infinity): KeywordMatches {
+    // Cheapest keyword first: it sets the candidate list every later keyword is checked against.
+    const runs = keywords.map((keyword) => this.runsOf(keyword)).sort((a, b) => size(a) - size(b));
+    if (this.epoch > 0xffffffff - runs.length - 1) {
+      this.stamp.fill(0);
+      this.epoch = 0;
+    }
+    const base = this.epoch;
+    this.epoch += runs.length;
+
+    let count = 0;
+    for (const [i, keywordRuns] of runs.entries()) {
+      count = 0;
+      for (const run of keywordRuns) count = this.collect(run, base + i, i === 0, filter, count);
+      this.fold(count, i === 0);
+      if (count === 0) break;
+    }
+    return { total: count, ordinals: orderCandidates(this.state, count, this.order, limit) };
+  }
+
+  private runsOf(keyword: string): PostingRun[] {
+    const shortcut = this.shortcuts.get(keyword);
+    if (shortcut !== undefined) {
+      return [
+        {
+          tools: shortcut.tools,
+          fields: shortcut.fields,
+          from: 0,
+          to: shortcut.tools.length,
+          whole: 0,
+        },
+      ];
+    }
+    const { dictionary, offsets, tools, fields } = this.postings;
+    const { start, end } = dictionary.prefixRange(keyword);
+    const runs: PostingRun[] = [];
+    // The exact term sorts first, so every later term is a strict extension (a prefix match).
+    for (let term = start; term < end; term++) {
+      const whole = term === start && dictionary.isTerm(term, keyword) ? 1 : 0;
+      runs.push({
+        tools,
+        fields,
+        from: offsets[term] as number,
+        to: offsets[term + 1] as number,
+        whole,
+      });
+    }
+    return runs;
+  }
+
+  /**
+   * Appends to the candidates, from `count` on, the tools of `run` that matched every earlier
+   * keyword (stamp `previous`; for the first keyword, any tool that `filter` accepts), and notes
+   * the best field of this keyword in each. Returns the new count.
+   */
+  private collect(
+    run: PostingRun,
+    previous: number,
+    firstKeyword: boolean,
+    filter: ToolFilter | undefined,
+    count: number,
+  ): number {
+    const { stamp, best, whole } = this;
+    const { candidates } = this.state;
+    const { tools, fields, to } = run;
+    const mark = previous + 1;
+    // Stamps left by earlier searches are all at most the first keyword's `previous`.
+    const lowest = firstKeyword ? 0 : previous;
+    for (let entry = run.from; entry < to; entry++) {
+      const tool = tools[entry] as number;
+      const value = fields[entry] as number;
+      const field = value & ~WHOLE_BIT;
+      const seen = stamp[tool] as number;
+      if (seen === mark) {
+        if (field < (best[tool] as number)) {
+          best[tool] = field;
+          whole[tool] = 0;
+        }
+      } else if (seen >= lowest && seen <= previous) {
+        if (firstKeyword && filter !== undefined && filter.categoryOf[tool] !== filter.categoryId)
+          continue;
+        stamp[tool] = mark;
+        best[tool] = field;
+        whole[tool] = value >= WHOLE_BIT ? 1 : run.whole;
+        candidates[count++] = tool;
+      }
+    }
+    return count;
+  }
+
+  /** Merges the current keyword's best field and wholeness into each candidate's totals. */
+  private fold(count: number, firstKeyword: boolean): void {
+    const { best, whole } = this;
+    const { candidates, tier, allWhole } = this.state;
+    for (let i = 0; i < count; i++) {
+      const tool = candidates[i] as number;
+      const field = best[tool] as number;
+      if (firstKeyword || field > (tier[tool] as number)) tier[tool] = field;
+      allWhole[tool] = firstKeyword
+        ? (whole[tool] as number)
+        : (allWhole[tool] as number) & (whole[tool] as number);
+    }
+  }
+}
+
+const size = (runs: readonly PostingRun[]): number =>
+  runs.reduce((sum, run) => sum + run.to - run.from, 0);

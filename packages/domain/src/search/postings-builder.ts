@@ -1,0 +1,130 @@
+import type { Tool } from '../catalog/tool.js';
+import { GrowableArray } from './growable-array.js';
+import { TermDictionary } from './term-dictionary.js';
+import { asciiToken, PLAIN, scanAsciiRanges } from './ascii-token-scanner.js';
+import { TermTable } from './term-table.js';
+import { foldText, isAscii } from './text-folding.js';
+import { forEachTermOfToken, scanTokens } from './tokenizer.js';
+
+// The dictionary's order: by UTF-16 unit, as `<` compares strings.
+const compareUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Searched fields, best first (contract §3 tiers). */
+export const NAME_FIELD = 0;
+export const METADATA_FIELD = 1;
+export const REVIEW_FIELD = 2;
+
+/**
+ * An inverted index in compressed-row form: the postings of the term at dictionary position `p`
+ * are entries `offsets[p]` to `offsets[p + 1] - 1` of `tools` (ascending ordinals) and `fields`
+ * (the best field in which that term occurs in that tool).
+ */
+export interface Postings {
+  readonly dictionary: TermDictionary;
+  readonly offsets: Uint32Array;
+  readonly tools: Uint32Array;
+  readonly fields: Uint8Array;
+}
+
+/** Collects (term, tool, best field) once per term and tool, tools in ordinal order. */
+class PostingsCollector {
+  private readonly ids = new TermTable();
+  /** Per term id: 1 + the ordinal of the last tool it was collected for (0: none yet). */
+  private readonly lastTool = new GrowableArray((n) => new Uint32Array(n));
+  private readonly pairTerms = new GrowableArray((n) => new Uint32Array(n));
+  private readonly pairFields = new GrowableArray((n) => new Uint8Array(n));
+  /** Index of the first pair of each tool, plus the end. */
+  private readonly toolStarts: Uint32Array;
+  private tool = -1;
+  private field = NAME_FIELD;
+  private readonly addId = (id: number): void => {
+    if (id === this.lastTool.length) this.lastTool.push(0);
+    // Fields arrive best first, so the first occurrence in a tool carries its best field.
+    if (this.lastTool.at(id) === this.tool + 1) return;
+    this.lastTool.set(id, this.tool + 1);
+    this.pairTerms.push(id);
+    this.pairFields.push(this.field);
+  };
+  private readonly addTerm = (term: string): void => this.addId(this.ids.idOf(term));
+  private readonly addToken = (token: string): void => forEachTermOfToken(token, this.addTerm);
+  private lowered = '';
+  private readonly addAsciiRange = (start: number, end: number, shape: number): void => {
+    if (shape === PLAIN) this.addId(this.ids.idOfRange(this.lowered, start, end));
+    else this.addToken(asciiToken(this.lowered, start, end, shape));
+  };
+
+  constructor(toolCount: number) {
+    this.toolStarts = new Uint32Array(toolCount + 1);
+  }
+
+  /** Starts the next tool; its texts must then be added best field first. */
+  startTool(): void {
+    this.tool++;
+    this.toolStarts[this.tool] = this.pairTerms.length;
+  }
+
+  addText(field: number, text: string): void {
+    this.field = field;
+    if (isAscii(text)) {
+      // Folding ASCII is lower-casing; plain words are then looked up without a string of their own.
+      this.lowered = text.toLowerCase();
+      scanAsciiRanges(this.lowered, this.addAsciiRange);
+      this.lowered = '';
+    } else {
+      scanTokens(foldText(text), this.addToken);
+    }
+  }
+
+  finish(): Postings {
+    const { ids, pairTerms, pairFields, toolStarts } = this;
+    toolStarts[this.tool + 1] = pairTerms.length;
+    const byId = ids.all();
+    const order = Array.from(byId, (_, id) => id).sort((a, b) =>
+      compareUnits(byId[a] as string, byId[b] as string),
+    );
+    const terms = order.map((id) => byId[id] as string);
+    const positionOfId = new Uint32Array(terms.length);
+    order.forEach((id, position) => (positionOfId[id] = position));
+
+    const offsets = new Uint32Array(terms.length + 1);
+    for (let p = 0; p < pairTerms.length; p++) {
+      const slot = (positionOfId[pairTerms.at(p)] as number) + 1;
+      offsets[slot] = (offsets[slot] as number) + 1;
+    }
+    for (let t = 0; t < terms.length; t++)
+      offsets[t + 1] = (offsets[t + 1] as number) + (offsets[t] as number);
+
+    const next = offsets.slice(0, terms.length);
+    const tools = new Uint32Array(pairTerms.length);
+    const fields = new Uint8Array(pairTerms.length);
+    for (let tool = 0; tool <= this.tool; tool++) {
+      for (let p = toolStarts[tool] as number; p < (toolStarts[tool + 1] as number); p++) {
+        const slot = (next[positionOfId[pairTerms.at(p)] as number] as number)++;
+        tools[slot] = tool;
+        fields[slot] = pairFields.at(p);
+      }
+    }
+    return { dictionary: new TermDictionary(terms), offsets, tools, fields };
+  }
+}
+
+/**
+ * Indexes every searched text of `tools` under its terms ({@link forEachTermOfToken}): the name
+ * (field 0); description, category and stack tag labels (field 1); the likes and dislikes of
+ * every review (field 2).
+ */
+export function buildPostings(tools: readonly Tool[]): Postings {
+  const collector = new PostingsCollector(tools.length);
+  for (const tool of tools) {
+    collector.startTool();
+    collector.addText(NAME_FIELD, tool.name);
+    collector.addText(METADATA_FIELD, tool.description);
+    if (tool.category !== null) collector.addText(METADATA_FIELD, tool.category);
+    for (const tag of tool.stacks?.tags ?? []) collector.addText(METADATA_FIELD, tag.label);
+    for (const review of tool.reviews) {
+      collector.addText(REVIEW_FIELD, review.likes);
+      collector.addText(REVIEW_FIELD, review.dislikes);
+    }
+  }
+  return collector.finish();
+}

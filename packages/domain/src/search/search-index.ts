@@ -1,0 +1,95 @@
+import type { Tool } from '../catalog/tool.js';
+import { KeywordMatcher, type ToolFilter } from './keyword-matcher.js';
+import { LruCache } from './lru-cache.js';
+import { buildPostings } from './postings-builder.js';
+import { buildPrefixShortcuts } from './prefix-shortcuts.js';
+import { OrdinalResultList } from './search-result-list.js';
+import type { SearchRequest, SearchResultList } from './search-types.js';
+import { computeToolOrder } from './tool-order.js';
+import { MAX_PAGE_DEPTH } from '../paging/page-window.js';
+
+/** Result lists kept per index: enough for the popular queries, bounded in ordinals held. */
+const CACHED_LISTS = 2_048;
+const CACHED_ORDINALS = 4_000_000;
+
+/**
+ * The search engine of one publication (contract §3): an inverted index over every searched
+ * text, the query-independent orders, and a cache of recent result lists. Built once and never
+ * changed, so a result list can be cached for as long as the index lives.
+ */
+export class SearchIndex {
+  private readonly cache = new LruCache<SearchResultList>(CACHED_LISTS, CACHED_ORDINALS);
+
+  private constructor(
+    private readonly tools: readonly Tool[],
+    private readonly matcher: KeywordMatcher,
+    private readonly categoryIds: ReadonlyMap<string, number>,
+    private readonly categoryOf: Int32Array,
+    /** Browse lists: all tools under the key `null`, then one per category id. */
+    private readonly browseLists: ReadonlyMap<number | null, SearchResultList>,
+  ) {}
+
+  /**
+   * Indexes `tools`; a tool's ordinal is its position in the array. Reviews may be in any order
+   * (a Publication passes them newest first). Ids are expected to be unique, which makes every
+   * order total.
+   */
+  static build(tools: readonly Tool[]): SearchIndex {
+    const order = computeToolOrder(tools);
+    const categoryIds = new Map<string, number>();
+    const categoryOf = new Int32Array(tools.length).fill(-1);
+    tools.forEach((tool, ordinal) => {
+      if (tool.category === null) return;
+      if (!categoryIds.has(tool.category)) categoryIds.set(tool.category, categoryIds.size);
+      categoryOf[ordinal] = categoryIds.get(tool.category) as number;
+    });
+    const browseLists = new Map<number | null, SearchResultList>();
+    browseLists.set(null, new OrdinalResultList(tools, order.browseOrder, tools.length, []));
+    for (const id of categoryIds.values()) {
+      const ordinals = order.browseOrder.filter((ordinal) => categoryOf[ordinal] === id);
+      browseLists.set(id, new OrdinalResultList(tools, ordinals, ordinals.length, []));
+    }
+    const postings = buildPostings(tools);
+    const matcher = new KeywordMatcher(
+      postings,
+      buildPrefixShortcuts(postings, tools.length),
+      order,
+    );
+    return new SearchIndex(tools, matcher, categoryIds, categoryOf, browseLists);
+  }
+
+  /**
+   * All tools matching `request`, totally ordered (contract §3). `keywords` must be folded and
+   * distinct, as `parseSearchQuery` returns them; none means browse. A category that names no
+   * tool's category gives an empty list.
+   */
+  search(request: SearchRequest): SearchResultList {
+    let filter: ToolFilter | undefined;
+    if (request.category !== undefined) {
+      const categoryId = this.categoryIds.get(request.category);
+      if (categoryId === undefined) return EMPTY;
+      filter = { categoryOf: this.categoryOf, categoryId };
+    }
+    if (request.keywords.length === 0)
+      return this.browseLists.get(filter?.categoryId ?? null) ?? EMPTY;
+
+    // Keyword order changes nothing in the result (AND; the tier is a maximum), so it is not in the key.
+    const key = JSON.stringify([request.category ?? null, [...request.keywords].sort()]);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const keywords = [...request.keywords];
+    // Pages stop at MAX_PAGE_DEPTH, so ranking the rest of a long list is usually wasted work.
+    const { total, ordinals } = this.matcher.match(keywords, filter, MAX_PAGE_DEPTH);
+    const list = new OrdinalResultList(
+      this.tools,
+      ordinals,
+      total,
+      keywords,
+      () => this.matcher.match(keywords, filter).ordinals,
+    );
+    this.cache.set(key, list, list.size + 1);
+    return list;
+  }
+}
+
+const EMPTY: SearchResultList = new OrdinalResultList([], new Uint32Array(0), 0, []);

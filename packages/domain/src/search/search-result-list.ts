@@ -1,0 +1,42 @@
+import type { Tool } from '../catalog/tool.js';
+import type { SearchHit, SearchResultList } from './search-types.js';
+import { toolExcerpt } from './tool-excerpt.js';
+
+/**
+ * An ordered result list over a publication's tools. It holds ordinals only, often just the
+ * first ones (pages never reach deeper); hits, and for keyword searches their excerpts, are
+ * built for the slice asked for and nothing else.
+ */
+export class OrdinalResultList implements SearchResultList {
+  /**
+   * @param ordinals the first results in order: all `total` of them, or a prefix when
+   *   `completeOrder` can produce the rest on demand (computed at most once).
+   * @param keywords folded keywords; empty for browsing, which has no excerpts.
+   */
+  constructor(
+    private readonly tools: readonly Tool[],
+    private ordinals: Uint32Array,
+    readonly total: number,
+    private readonly keywords: readonly string[],
+    private readonly completeOrder?: () => Uint32Array,
+  ) {}
+
+  /** Hits at positions `[start, end)`, clamped to the list; empty when the range is. */
+  hits(start: number, end: number): readonly SearchHit[] {
+    const from = Math.max(0, Math.min(start, this.total));
+    const to = Math.max(from, Math.min(end, this.total));
+    if (to > this.ordinals.length && this.completeOrder !== undefined)
+      this.ordinals = this.completeOrder();
+    return Array.from(this.ordinals.subarray(from, to), (ordinal) => {
+      const tool = this.tools[ordinal] as Tool;
+      return this.keywords.length === 0
+        ? { tool }
+        : { tool, excerpt: toolExcerpt(tool, this.keywords) };
+    });
+  }
+
+  /** How many ordinals the list holds, to weigh it in a cache. */
+  get size(): number {
+    return this.ordinals.length;
+  }
+}

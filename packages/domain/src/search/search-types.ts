@@ -1,0 +1,36 @@
+import type { Review } from '../catalog/review.js';
+import type { Tool } from '../catalog/tool.js';
+
+/** Which text an excerpt comes from: current tool metadata, or a field of the cited review. */
+export type ExcerptSource = 'likes' | 'dislikes' | 'tool';
+
+/**
+ * Plain text of at most 240 code points around the first match. When `source` is `likes` or
+ * `dislikes`, `review` is the historical review it was taken from (to be cited).
+ */
+export interface Excerpt {
+  readonly text: string;
+  readonly source: ExcerptSource;
+  readonly review?: Review;
+}
+
+export interface SearchHit {
+  readonly tool: Tool;
+  /** Present only for keyword searches. */
+  readonly excerpt?: Excerpt;
+}
+
+/** A validated search: folded, distinct keywords (empty = browse) and an optional exact category. */
+export interface SearchRequest {
+  readonly keywords: readonly string[];
+  readonly category?: string | undefined;
+}
+
+/**
+ * The complete, totally ordered result of one search over one publication. Immutable and cheap to
+ * keep: it holds tool ordinals, not copies, and builds hits (with excerpts) only for the slice asked.
+ */
+export interface SearchResultList {
+  readonly total: number;
+  hits(start: number, end: number): readonly SearchHit[];
+}

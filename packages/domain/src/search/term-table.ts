@@ -1,0 +1,83 @@
+/*
+ * V8 keeps a substring of 13 or more characters as a view on its parent, so a term sliced from a
+ * 20,000-character review would keep the whole folded review alive. Concatenating and slicing
+ * again flattens it into a string of its own.
+ */
+const detach = (term: string): string => (term.length < 13 ? term : ` ${term}`.slice(1));
+
+/** FNV-1a over UTF-16 units `[start, end)` of `text`. */
+function hashRange(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+function equalsRange(term: string, text: string, start: number, end: number): boolean {
+  if (term.length !== end - start) return false;
+  for (let i = 0; i < term.length; i++)
+    if (term.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/**
+ * Interns index terms as dense ids (0, 1, 2, … in first-seen order). Unlike a `Map`, it can look
+ * a term up straight from a range of a larger text, so the builder never allocates a string for
+ * a word it has already seen: that is most of the words of a large catalog.
+ */
+export class TermTable {
+  private readonly terms: string[] = [];
+  private slots = new Int32Array(1 << 12).fill(-1);
+  private hashes = new Int32Array(1 << 12);
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  /** The id of the term spelled by `text[start, end)`, added when new. */
+  idOfRange(text: string, start: number, end: number): number {
+    const hash = hashRange(text, start, end);
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot] as number;
+      if (id < 0) return this.add(slot, hash, text.slice(start, end));
+      if (this.hashes[slot] === hash && equalsRange(this.terms[id] as string, text, start, end))
+        return id;
+    }
+  }
+
+  /** The id of `term`, added when new. */
+  idOf(term: string): number {
+    return this.idOfRange(term, 0, term.length);
+  }
+
+  /** Every term, by id. */
+  all(): readonly string[] {
+    return this.terms;
+  }
+
+  private add(slot: number, hash: number, term: string): number {
+    const id = this.terms.length;
+    this.terms.push(detach(term));
+    this.slots[slot] = id;
+    this.hashes[slot] = hash;
+    // Kept at most half full, so probe sequences stay short.
+    if (this.terms.length * 2 > this.slots.length) this.grow();
+    return id;
+  }
+
+  private grow(): void {
+    const { slots, hashes } = this;
+    this.slots = new Int32Array(slots.length * 2).fill(-1);
+    this.hashes = new Int32Array(slots.length * 2);
+    const mask = this.slots.length - 1;
+    for (let old = 0; old < slots.length; old++) {
+      const id = slots[old] as number;
+      if (id < 0) continue;
+      const hash = hashes[old] as number;
+      let slot = hash & mask;
+      while ((this.slots[slot] as number) >= 0) slot = (slot + 1) & mask;
+      this.slots[slot] = id;
+      this.hashes[slot] = hash;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { Review } from '../catalog/review.js';
+import type { Tool } from '../catalog/tool.js';
+import { cutExcerpt } from './excerpt-window.js';
+import {
+  firstMatch,
+  markMatchedKeywords,
+  markProbedKeywords,
+  probeKeywords,
+} from './keyword-text-match.js';
+import type { Excerpt } from './search-types.js';
+
+/** Name, description, category and stack tag labels: the texts of tiers 0 and 1. */
+function metadataTexts(tool: Tool): string[] {
+  const texts = [tool.name, tool.description];
+  if (tool.category !== null) texts.push(tool.category);
+  for (const tag of tool.stacks?.tags ?? []) texts.push(tag.label);
+  return texts;
+}
+
+const isNewer = (a: Review, b: Review): boolean =>
+  a.reviewedOn > b.reviewedOn || (a.reviewedOn === b.reviewedOn && a.updatedAt > b.updatedAt);
+
+interface Candidate {
+  readonly review: Review;
+  readonly source: 'likes' | 'dislikes';
+  readonly count: number;
+}
+
+/**
+ * The review text that matches most of the `open` keywords: ties go to the newer review
+ * (`reviewedOn`, then `updatedAt`, then the earlier in the list), then to likes over dislikes.
+ * A tool may have thousands of reviews, so a text is only tokenized when the keywords it
+ * contains as substrings could still beat the best text so far; newest first, that is rare.
+ */
+function bestReviewText(
+  reviews: readonly Review[],
+  open: readonly string[],
+): Candidate | undefined {
+  let best: Candidate | undefined;
+  const beats = (review: Review, count: number): boolean =>
+    count > 0 &&
+    (best === undefined ||
+      count > best.count ||
+      (count === best.count && isNewer(review, best.review)));
+  for (const review of reviews) {
+    // A text matching every open keyword can only be beaten by a newer review.
+    if (best !== undefined && best.count === open.length && !isNewer(review, best.review)) continue;
+    for (const source of ['likes', 'dislikes'] as const) {
+      const probe = probeKeywords(review[source], open);
+      if (!beats(review, probe.candidates.length)) continue;
+      const count = markProbedKeywords(probe, open, []);
+      if (beats(review, count)) best = { review, source, count };
+    }
+  }
+  return best;
+}
+
+/**
+ * The excerpt of a keyword search hit (contract §3). When the tool metadata matches every
+ * keyword it comes from the description; otherwise from the review text that matches most of
+ * the keywords the metadata did not, citing that review. `keywords` must have matched `tool`.
+ */
+export function toolExcerpt(tool: Tool, keywords: readonly string[]): Excerpt {
+  const matched: boolean[] = [];
+  let count = 0;
+  for (const text of metadataTexts(tool)) count += markMatchedKeywords(text, keywords, matched);
+  const open = keywords.filter((_, i) => matched[i] !== true);
+  const chosen = count < keywords.length ? bestReviewText(tool.reviews, open) : undefined;
+  if (chosen === undefined) {
+    return {
+      text: cutExcerpt(tool.description, firstMatch(tool.description, keywords)?.start),
+      source: 'tool',
+    };
+  }
+  const text = chosen.review[chosen.source];
+  return {
+    text: cutExcerpt(text, firstMatch(text, keywords)?.start),
+    source: chosen.source,
+    review: chosen.review,
+  };
+}
