@@ -1,0 +1,51 @@
+import { tokenize, type Publication } from '@reviews/domain';
+
+/** A deterministic PRNG (mulberry32), so that two runs ask the same queries. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Queries a person would type, drawn from the catalog's own text: 1–3 words from one tool's
+ * name, description or a review, some cut to a prefix, a few with a category filter.
+ */
+export function sampleQueries(
+  publication: Publication,
+  count: number,
+  seed: number,
+): Array<{ q: string; category?: string }> {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const queries: Array<{ q: string; category?: string }> = [];
+  while (queries.length < count) {
+    const tool = pick(publication.tools);
+    const review = tool.reviews.length > 0 ? pick(tool.reviews) : undefined;
+    const source = pick([
+      tool.name,
+      tool.description,
+      review?.likes ?? tool.description,
+      review?.dislikes ?? tool.name,
+    ]);
+    const words = tokenize(source).filter((word) => word.length >= 3);
+    if (words.length === 0) continue;
+    const size = 1 + Math.floor(random() * 3);
+    const start = Math.floor(random() * Math.max(1, words.length - size));
+    const chosen = words
+      .slice(start, start + size)
+      .map((word) => (random() < 0.25 ? word.slice(0, Math.max(3, word.length - 2)) : word));
+    const withCategory = random() < 0.15 && tool.category !== null;
+    queries.push(
+      withCategory
+        ? { q: chosen.join(' '), category: tool.category ?? undefined }
+        : { q: chosen.join(' ') },
+    );
+  }
+  return queries;
+}
