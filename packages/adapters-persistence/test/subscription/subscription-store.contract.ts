@@ -121,7 +121,9 @@ export function describeSubscriptionStoreContract(
       await expect(store.ping()).resolves.toBeUndefined();
     });
 
-    (options.durable ? it : it.skip)('keeps acknowledged writes across a reopen', async () => {
+    // Only durable stores promise this; an in-memory fake has nothing to reopen.
+    const itWhenDurable = options.durable ? it : () => undefined;
+    itWhenDurable('keeps acknowledged writes across a reopen', async () => {
       if (subject.reopen === null) throw new Error('a durable store under test must offer reopen');
       const kept = aSubscription().build();
       const changed = aSubscription().build();
