@@ -1,12 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { httpBench } from './http-bench.js';
 import { searchBench } from './search-bench.js';
+import { signupBench } from './signup-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench search [--catalog FILE] [--queries N] [--seed S]
-  --catalog  catalog JSON (default: the bundled sample catalog);
-             make a big one with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
+const usage = `usage: pnpm bench <search|http|signups> [options]
+  search   in-process search latency through SearchTools
+           --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
+  http     REST search vs MCP search_tools over loopback, same query, same run
+           --catalog FILE --q TEXT ("postgres slow") --requests N (2000) --concurrency C (16) --rounds R (3)
+  signups  Subscribe on the embedded file store
+           --count N (5000) --parallel P (32)
+Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -15,19 +22,36 @@ async function main(): Promise<void> {
       catalog: { type: 'string', default: SAMPLE },
       queries: { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
+      q: { type: 'string', default: 'postgres slow' },
+      requests: { type: 'string', default: '2000' },
+      concurrency: { type: 'string', default: '16' },
+      rounds: { type: 'string', default: '3' },
+      count: { type: 'string', default: '5000' },
+      parallel: { type: 'string', default: '32' },
     },
   });
-  const [benchmark = 'search'] = positionals.filter((p) => p !== '--');
-  if (benchmark !== 'search') {
-    console.error(usage);
-    process.exitCode = 2;
-    return;
+  const [benchmark] = positionals.filter((p) => p !== '--');
+  switch (benchmark) {
+    case 'search':
+      return searchBench({
+        catalog: values.catalog,
+        queries: Number(values.queries),
+        seed: Number(values.seed),
+      });
+    case 'http':
+      return httpBench({
+        catalog: values.catalog,
+        q: values.q,
+        requests: Number(values.requests),
+        concurrency: Number(values.concurrency),
+        rounds: Number(values.rounds),
+      });
+    case 'signups':
+      return signupBench({ count: Number(values.count), parallel: Number(values.parallel) });
+    default:
+      console.error(usage);
+      process.exitCode = 2;
   }
-  await searchBench({
-    catalog: values.catalog,
-    queries: Number(values.queries),
-    seed: Number(values.seed),
-  });
 }
 
 await main();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { searchResultSchema, detailResultSchema } from '@reviews/application';
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { REPO_ROOT, startServerProcess, type ServerProcess } from './support/ser
 
 const work = mkdtempSync(path.join(tmpdir(), 'reviews-server-'));
 const catalogFile = path.join(work, 'generated.json');
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the built server, started as the README says', () => {
   let server: ServerProcess;
