@@ -6,6 +6,7 @@ import {
   type RequestQuota,
   type ServiceProfile,
 } from '@reviews/application';
+import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
@@ -13,18 +14,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp, type HttpLogger } from '../../src/index.js';
 
-export const testProfile: ServiceProfile = {
-  baseUrl: 'https://reviews.example',
-  historicalNotice: 'Configured notice: reviews are historical.',
-  rights: {
-    copyrightHolder: 'Example Reviews Ltd',
-    copyrightYear: 2026,
-    statement: 'All rights reserved.',
-    usageTerms: 'Quote with a link.',
-    contact: 'rights@reviews.example',
-    usageInfo: 'Cite url and reviewedOn.',
-  },
-};
+export const testProfile: ServiceProfile = aServiceProfile();
 
 /** Collects log lines so tests can assert what was (not) logged. */
 export class RecordingLogger implements HttpLogger {

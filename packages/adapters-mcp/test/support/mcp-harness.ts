@@ -6,6 +6,7 @@ import {
   type RequestQuota,
   type ServiceProfile,
 } from '@reviews/application';
+import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
 import express, { type ErrorRequestHandler, type Request } from 'express';
@@ -14,18 +15,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mcpRoutes, type McpLogger } from '../../src/index.js';
 
-export const testProfile: ServiceProfile = {
-  baseUrl: 'https://reviews.example',
-  historicalNotice: 'Configured notice: reviews are historical.',
-  rights: {
-    copyrightHolder: 'Example Reviews Ltd',
-    copyrightYear: 2026,
-    statement: 'All rights reserved.',
-    usageTerms: 'Quote with a link.',
-    contact: 'rights@reviews.example',
-    usageInfo: 'Cite url and reviewedOn.',
-  },
-};
+export const testProfile: ServiceProfile = aServiceProfile();
 
 /** Keeps what the adapter logged, so tests can assert on it. */
 export class RecordingLogger implements McpLogger {

@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { toRateLimitDecision } from './rate-limit-decision.js';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
 
 /** The size of one bucket: `points` requests per fixed window of `windowSeconds`. */
@@ -32,9 +33,10 @@ export class MemoryRateLimiter implements RateLimiter {
   async consume(bucket: string, key: string): Promise<RateLimitDecision> {
     const { size, limiter } = this.bucket(bucket);
     try {
-      return decision(bucket, size, await limiter.consume(key, 1), true);
+      return toRateLimitDecision(bucket, size, await limiter.consume(key, 1), true);
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return decision(bucket, size, refusal, false);
+      if (refusal instanceof RateLimiterRes)
+        return toRateLimitDecision(bucket, size, refusal, false);
       throw refusal;
     }
   }
@@ -42,8 +44,8 @@ export class MemoryRateLimiter implements RateLimiter {
   async peek(bucket: string, key: string): Promise<RateLimitDecision> {
     const { size, limiter } = this.bucket(bucket);
     const state = await limiter.get(key);
-    if (state === null) return decision(bucket, size, null, true);
-    return decision(bucket, size, state, state.consumedPoints < size.points);
+    if (state === null) return toRateLimitDecision(bucket, size, null, true);
+    return toRateLimitDecision(bucket, size, state, state.consumedPoints < size.points);
   }
 
   private bucket(bucket: string) {
@@ -51,24 +53,4 @@ export class MemoryRateLimiter implements RateLimiter {
     if (entry === undefined) throw new Error(`Rate-limit bucket "${bucket}" is not configured.`);
     return entry;
   }
-}
-
-function decision(
-  bucket: string,
-  size: BucketSize,
-  state: RateLimiterRes | null,
-  allowed: boolean,
-): RateLimitDecision {
-  const consumed = state?.consumedPoints ?? 0;
-  const msBeforeNext = state?.msBeforeNext ?? size.windowSeconds * 1000;
-  const resetSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return {
-    allowed,
-    bucket,
-    limit: size.points,
-    windowSeconds: size.windowSeconds,
-    remaining: Math.max(0, size.points - consumed),
-    resetSeconds,
-    ...(allowed ? {} : { retryAfterSeconds: resetSeconds }),
-  };
 }

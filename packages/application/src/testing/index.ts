@@ -14,3 +14,4 @@ export {
   aConsent,
   aSubscription,
 } from './subscription-builders.js';
+export { aServiceProfile } from './service-profile.fixture.js';

@@ -8,23 +8,13 @@ import {
 } from '@reviews/application';
 import { clientKey, createHttpApp, type HttpLogger } from '@reviews/adapters-http';
 import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type CatalogDocument } from '@reviews/domain';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const testProfile: ServiceProfile = {
-  baseUrl: 'https://reviews.example',
-  historicalNotice: 'Configured notice: reviews are historical.',
-  rights: {
-    copyrightHolder: 'Example Reviews Ltd',
-    copyrightYear: 2026,
-    statement: 'All rights reserved.',
-    usageTerms: 'Quote with a link.',
-    contact: 'rights@reviews.example',
-    usageInfo: 'Cite url and reviewedOn.',
-  },
-};
+export const testProfile: ServiceProfile = aServiceProfile();
 
 const silentLogger: HttpLogger = {
   info: () => undefined,
