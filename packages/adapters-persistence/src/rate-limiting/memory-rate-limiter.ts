@@ -1,15 +1,9 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { BucketSize, BucketSizes } from './bucket-size.js';
 import { toRateLimitDecision } from './rate-limit-decision.js';
+
+export type { BucketSize, BucketSizes } from './bucket-size.js';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
-
-/** The size of one bucket: `points` requests per fixed window of `windowSeconds`. */
-export interface BucketSize {
-  readonly points: number;
-  readonly windowSeconds: number;
-}
-
-/** Bucket sizes by name, e.g. `{ signup: { points: 5, windowSeconds: 3600 } }` (contract §6). */
-export type BucketSizes = Readonly<Record<string, BucketSize>>;
 
 /**
  * A `RateLimiter` in process memory (rate-limiter-flexible `RateLimiterMemory`, fixed windows):

@@ -1,6 +1,6 @@
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitDecision } from '@reviews/application';
-import type { BucketSize } from './memory-rate-limiter.js';
+import type { BucketSize } from './bucket-size.js';
 
 /**
  * Turns rate-limiter-flexible's state of one key into the port's `RateLimitDecision`. A missing

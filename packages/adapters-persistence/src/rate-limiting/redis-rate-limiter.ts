@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
-import type { BucketSize, BucketSizes } from './memory-rate-limiter.js';
+import type { BucketSize, BucketSizes } from './bucket-size.js';
 import { toRateLimitDecision } from './rate-limit-decision.js';
 import {
   REDIS_COMMAND_TIMEOUT_MS,
