@@ -19,3 +19,5 @@ export {
 export { searchToolsQuerySchema, getToolQuerySchema } from './tools/tool-query.schemas.js';
 export * from './subscription/index.js';
 export * from './html/index.js';
+export { reviewExportRoutes, REVIEW_EXPORT_PATH } from './export/review-export.routes.js';
+export type { ReviewExportDeps } from './export/review-export.routes.js';

@@ -54,3 +54,5 @@ export type { QuotaOutcome, RequestQuota } from './rate-limiting/request-quota.p
 export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 
 export * from './subscription/index.js';
+export { ExportCatalog } from './catalog/export-catalog.use-case.js';
+export type { CatalogExport, ExportedTool } from './catalog/export-catalog.use-case.js';

@@ -1,4 +1,5 @@
 import {
+  ExportCatalog,
   GetTool,
   LivePublication,
   PublishCatalog,
@@ -11,7 +12,7 @@ import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import { TOKENS } from './tokens.js';
 
-/** The catalog, its live publication and the two read use cases. */
+/** The catalog, its live publication, the two read use cases and the export. */
 export function bindCatalog(container: Container, config: ServerConfig): void {
   container
     .bind<CatalogSource>(TOKENS.CatalogSource)
@@ -38,6 +39,12 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
     .bind(TOKENS.GetTool)
     .toResolvedValue(
       (live: LivePublication, profile: ServiceProfile) => new GetTool(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.ExportCatalog)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new ExportCatalog(live, profile),
       [TOKENS.LivePublication, TOKENS.ServiceProfile],
     );
 }

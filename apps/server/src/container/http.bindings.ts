@@ -1,5 +1,6 @@
 import type {
   ConfirmSubscription,
+  ExportCatalog,
   GetTool,
   LivePublication,
   PreviewSubscriptionLink,
@@ -14,6 +15,7 @@ import {
   clientKey,
   createHttpApp,
   createSubscriptionRouter,
+  reviewExportRoutes,
   subscriptionMethodsFor,
   type ReadinessCheck,
 } from '@reviews/adapters-http';
@@ -44,7 +46,9 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       confirm: ConfirmSubscription,
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
+      exportCatalog: ExportCatalog,
     ) => [
+      reviewExportRoutes({ exportCatalog, quota }),
       createSubscriptionRouter({
         subscribe,
         confirm,
@@ -71,6 +75,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.ConfirmSubscription,
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
+      TOKENS.ExportCatalog,
     ],
   );
 

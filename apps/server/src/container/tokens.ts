@@ -9,6 +9,7 @@ export const TOKENS = {
   ServiceProfile: Symbol.for('ServiceProfile'),
   SearchTools: Symbol.for('SearchTools'),
   GetTool: Symbol.for('GetTool'),
+  ExportCatalog: Symbol.for('ExportCatalog'),
   RateLimiter: Symbol.for('RateLimiter'),
   RequestQuota: Symbol.for('RequestQuota'),
   SubscriptionStore: Symbol.for('SubscriptionStore'),
