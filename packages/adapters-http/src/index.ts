@@ -21,3 +21,5 @@ export * from './subscription/index.js';
 export * from './html/index.js';
 export { reviewExportRoutes, REVIEW_EXPORT_PATH } from './export/review-export.routes.js';
 export type { ReviewExportDeps } from './export/review-export.routes.js';
+export { createOpenApiDocument } from './openapi/openapi-document.js';
+export { openApiRoutes, OPENAPI_PATH } from './openapi/openapi.routes.js';

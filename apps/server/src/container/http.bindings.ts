@@ -15,6 +15,7 @@ import {
   clientKey,
   createHttpApp,
   createSubscriptionRouter,
+  openApiRoutes,
   reviewExportRoutes,
   subscriptionMethodsFor,
   type ReadinessCheck,
@@ -48,6 +49,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       previewLink: PreviewSubscriptionLink,
       exportCatalog: ExportCatalog,
     ) => [
+      openApiRoutes({ baseUrl: profile.baseUrl, quota }),
       reviewExportRoutes({ exportCatalog, quota }),
       createSubscriptionRouter({
         subscribe,
