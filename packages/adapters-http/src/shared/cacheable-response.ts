@@ -47,8 +47,17 @@ export async function sendCacheable(
     return;
   }
   await options.beforeBody?.();
-  res.status(200).set({ ETag: etag, 'Cache-Control': cacheControl }).type(options.contentType);
-  res.send(payload);
+  // res.end, not res.send: Express's own freshness check must not answer 304 behind our back;
+  // the comparison above is the one the contract specifies and the one the tests exercise.
+  res
+    .status(200)
+    .set({
+      ETag: etag,
+      'Cache-Control': cacheControl,
+      'Content-Length': String(Buffer.byteLength(payload)),
+    })
+    .type(options.contentType);
+  res.end(payload);
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

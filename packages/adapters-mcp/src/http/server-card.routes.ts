@@ -36,7 +36,11 @@ export function serverCardHandler(
       res.json({ error: tooManyRequests(retryAfterSeconds) });
       return;
     }
-    res.status(200).set('Content-Type', SERVER_CARD_MEDIA_TYPE).send(payload);
+    // end, not send: Express's own freshness check must not stand in for the comparison above.
+    res
+      .status(200)
+      .set({ 'Content-Type': SERVER_CARD_MEDIA_TYPE, 'Content-Length': String(payload.length) })
+      .end(payload);
   };
 }
 
