@@ -3,24 +3,15 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { startSignupServer } from './signup-harness.js';
 import type { SignupServer } from './signup-harness.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithChromium } from '../support/chromium.js';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-describe('the /subscribe page in Chromium', () => {
+describeWithChromium()('the /subscribe page in Chromium', () => {
   let browser: Browser;
   let api: SignupServer;
   let page: Page;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   }, 30_000);
 
   afterAll(async () => {
