@@ -1,6 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { BucketSize, BucketSizes } from './bucket-size.js';
-import { toRateLimitDecision } from './rate-limit-decision.js';
+import { consumeFrom, peekAt } from './rate-limit-decision.js';
 
 export type { BucketSize, BucketSizes } from './bucket-size.js';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
@@ -25,21 +25,11 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    const { size, limiter } = this.bucket(bucket);
-    try {
-      return toRateLimitDecision(bucket, size, await limiter.consume(key, 1), true);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes)
-        return toRateLimitDecision(bucket, size, refusal, false);
-      throw refusal;
-    }
+    return consumeFrom(bucket, this.bucket(bucket), key);
   }
 
   async peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    const { size, limiter } = this.bucket(bucket);
-    const state = await limiter.get(key);
-    if (state === null) return toRateLimitDecision(bucket, size, null, true);
-    return toRateLimitDecision(bucket, size, state, state.consumedPoints < size.points);
+    return peekAt(bucket, this.bucket(bucket), key);
   }
 
   private bucket(bucket: string) {

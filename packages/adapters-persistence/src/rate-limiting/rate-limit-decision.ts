@@ -1,4 +1,4 @@
-import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitDecision } from '@reviews/application';
 import type { BucketSize } from './bucket-size.js';
 
@@ -26,4 +26,39 @@ export function toRateLimitDecision(
     resetSeconds,
     ...(allowed ? {} : { retryAfterSeconds: resetSeconds }),
   };
+}
+
+/** What both limiters keep per bucket: anything rate-limiter-flexible can consume from and read. */
+export interface SizedBucket {
+  readonly size: BucketSize;
+  readonly limiter: {
+    consume(key: string, points: number): Promise<RateLimiterRes>;
+    get(key: string): Promise<RateLimiterRes | null>;
+  };
+}
+
+/** Takes one point; rate-limiter-flexible rejects with a RateLimiterRes when the bucket is empty. */
+export async function consumeFrom(
+  bucket: string,
+  entry: SizedBucket,
+  key: string,
+): Promise<RateLimitDecision> {
+  try {
+    return toRateLimitDecision(bucket, entry.size, await entry.limiter.consume(key, 1), true);
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes)
+      return toRateLimitDecision(bucket, entry.size, refusal, false);
+    throw refusal;
+  }
+}
+
+/** Reads a key's state without consuming. */
+export async function peekAt(
+  bucket: string,
+  entry: SizedBucket,
+  key: string,
+): Promise<RateLimitDecision> {
+  const state = await entry.limiter.get(key);
+  if (state === null) return toRateLimitDecision(bucket, entry.size, null, true);
+  return toRateLimitDecision(bucket, entry.size, state, state.consumedPoints < entry.size.points);
 }

@@ -1,13 +1,8 @@
 import type { Redis } from 'ioredis';
-import {
-  RLWrapperTimeouts,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { RLWrapperTimeouts, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
 import type { BucketSize, BucketSizes } from './bucket-size.js';
-import { toRateLimitDecision } from './rate-limit-decision.js';
+import { consumeFrom, peekAt } from './rate-limit-decision.js';
 import {
   REDIS_COMMAND_TIMEOUT_MS,
   REDIS_CONNECT_TIMEOUT_MS,
@@ -98,22 +93,11 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    const { size, limiter } = this.bucket(bucket);
-    try {
-      return toRateLimitDecision(bucket, size, await limiter.consume(key, 1), true);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) {
-        return toRateLimitDecision(bucket, size, refusal, false);
-      }
-      throw refusal;
-    }
+    return consumeFrom(bucket, this.bucket(bucket), key);
   }
 
   async peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    const { size, limiter } = this.bucket(bucket);
-    const state = await limiter.get(key);
-    if (state === null) return toRateLimitDecision(bucket, size, null, true);
-    return toRateLimitDecision(bucket, size, state, state.consumedPoints < size.points);
+    return peekAt(bucket, this.bucket(bucket), key);
   }
 
   /** Readiness: `true` when Redis answers PING now. Never rejects; answers within a second. */
