@@ -1,6 +1,7 @@
 import {
   ExportCatalog,
   GetTool,
+  ListReviewChanges,
   LivePublication,
   PublishCatalog,
   SearchTools,
@@ -12,7 +13,7 @@ import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import { TOKENS } from './tokens.js';
 
-/** The catalog, its live publication, the two read use cases and the export. */
+/** The catalog, its live publication, the two read use cases, the export and the feed. */
 export function bindCatalog(container: Container, config: ServerConfig): void {
   container
     .bind<CatalogSource>(TOKENS.CatalogSource)
@@ -45,6 +46,12 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
     .bind(TOKENS.ExportCatalog)
     .toResolvedValue(
       (live: LivePublication, profile: ServiceProfile) => new ExportCatalog(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.ListReviewChanges)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new ListReviewChanges(live, profile),
       [TOKENS.LivePublication, TOKENS.ServiceProfile],
     );
 }

@@ -2,6 +2,7 @@ import type {
   ConfirmSubscription,
   ExportCatalog,
   GetTool,
+  ListReviewChanges,
   LivePublication,
   PreviewSubscriptionLink,
   RequestQuota,
@@ -12,23 +13,42 @@ import type {
   Unsubscribe,
 } from '@reviews/application';
 import {
+  apiReferenceRoutes,
   clientKey,
   createHttpApp,
+  documentsRoutes,
   createSubscriptionRouter,
   openApiRoutes,
   reviewExportRoutes,
+  reviewFeedRoutes,
   subscriptionMethodsFor,
   type ReadinessCheck,
+  type ServiceFacts,
 } from '@reviews/adapters-http';
-import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import {
+  MCP_PROTOCOL_VERSIONS,
+  MCP_SERVER_DESCRIPTION,
+  MCP_SERVER_NAME,
+  MCP_SERVER_TITLE,
+  MCP_SERVER_VERSION,
+  mcpMethodsFor,
+  mcpRoutes,
+} from '@reviews/adapters-mcp';
 import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
+import { bucketSizes } from './rate-limit.bindings.js';
 import { TOKENS } from './tokens.js';
 
 /** The driving side: readiness checks, the signup and MCP routers, and the Express app. */
 export function bindHttp(container: Container, config: ServerConfig, logger: Logger): void {
+  container
+    .bind<ServiceFacts>(TOKENS.ServiceFacts)
+    .toResolvedValue(
+      (profile: ServiceProfile) => serviceFacts(config, profile),
+      [TOKENS.ServiceProfile],
+    );
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
     (live: LivePublication, store: SubscriptionStore) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
@@ -48,9 +68,19 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
       exportCatalog: ExportCatalog,
+      listReviewChanges: ListReviewChanges,
+      facts: ServiceFacts,
     ) => [
-      openApiRoutes({ baseUrl: profile.baseUrl, quota }),
+      openApiRoutes({ facts, quota }),
       reviewExportRoutes({ exportCatalog, quota }),
+      reviewFeedRoutes({
+        listReviewChanges,
+        quota,
+        baseUrl: profile.baseUrl,
+        serviceName: config.serviceName,
+      }),
+      documentsRoutes({ facts, quota }),
+      apiReferenceRoutes({ serviceName: config.serviceName, quota }),
       createSubscriptionRouter({
         subscribe,
         confirm,
@@ -78,6 +108,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
       TOKENS.ExportCatalog,
+      TOKENS.ListReviewChanges,
+      TOKENS.ServiceFacts,
     ],
   );
 
@@ -105,4 +137,30 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.DrivingRouters,
     ],
   );
+}
+
+/**
+ * What the machine documents state, from the configuration and the constants the code runs on:
+ * the configured bucket sizes, and the MCP identity (handed over here because adapters do not
+ * import each other).
+ */
+export function serviceFacts(config: ServerConfig, profile: ServiceProfile): ServiceFacts {
+  return {
+    baseUrl: profile.baseUrl,
+    serviceName: config.serviceName,
+    historicalNotice: profile.historicalNotice,
+    rights: profile.rights,
+    rateLimits: Object.entries(bucketSizes(config)).map(([bucket, size]) => ({
+      bucket,
+      limit: size.points,
+      windowSeconds: size.windowSeconds,
+    })),
+    mcp: {
+      name: MCP_SERVER_NAME,
+      version: MCP_SERVER_VERSION,
+      title: MCP_SERVER_TITLE,
+      description: MCP_SERVER_DESCRIPTION,
+      protocolVersions: MCP_PROTOCOL_VERSIONS,
+    },
+  };
 }

@@ -1,102 +1,175 @@
-import { detailResultSchema, errorBodySchema, searchResultSchema } from '@reviews/application';
-import { createDocument, type oas31 } from 'zod-openapi';
+import {
+  cursorSchema,
+  detailResultSchema,
+  errorBodySchema,
+  limitSchema,
+  searchResultSchema,
+  type Rights,
+} from '@reviews/application';
+import { DEFAULT_PAGE_LIMIT, MAX_KEYWORDS, MAX_PAGE_DEPTH } from '@reviews/domain';
+import { createDocument, type oas31, type ZodOpenApiOverride } from 'zod-openapi';
 import { z } from 'zod';
 import {
   subscribeAcceptedSchema,
   subscribeBodySchema,
 } from '../subscription/subscription.schemas.js';
-import {
-  getToolQuerySchema,
-  searchToolsQuerySchema,
-  toolIdParamSchema,
-} from '../tools/tool-query.schemas.js';
+import { searchToolsQuerySchema, toolIdParamSchema } from '../tools/tool-query.schemas.js';
+import { RESPONSE_HEADERS as H } from './response-headers.js';
 
-const json = (schema: z.ZodType, description: string) => ({
+/** What the document says about who runs the service (from configuration). */
+export interface OpenApiFacts {
+  /** `PUBLIC_BASE_URL`, no trailing slash. */
+  readonly baseUrl: string;
+  readonly serviceName: string;
+  readonly rights: Rights;
+}
+
+const json = (schema: z.ZodType, description: string, headers: z.ZodObject) => ({
   description,
+  headers,
   content: { 'application/json': { schema } },
 });
-const error = (description: string) => json(errorBodySchema, description);
+const error = (description: string, headers: z.ZodObject = H.counted) =>
+  json(errorBodySchema, description, headers);
 
-const rateLimited = {
-  ...error('Request limit reached: wait the number of seconds in Retry-After.'),
-  headers: z.object({
-    'Retry-After': z.string().meta({ description: 'Whole seconds to wait before retrying.' }),
+/**
+ * Query parameters as the API reads them. The wire carries text, but the rules are those of the
+ * typed inputs the routes turn them into (`limit` an integer 1–20, `cursor` 1–4 digits), so the
+ * document shows those: it is what a client must send.
+ */
+const pageParams = {
+  limit: limitSchema.optional().meta({
+    description: `Items per page, 1 to 20 (default ${DEFAULT_PAGE_LIMIT}).`,
+    default: DEFAULT_PAGE_LIMIT,
+  }),
+  cursor: cursorSchema.optional().meta({
+    description: `The nextCursor of the previous response; omit for the first page. Paging stops at result ${MAX_PAGE_DEPTH}: read /reviews/index.json for more.`,
   }),
 };
-const notModified = { description: 'Your stored response (by ETag) is still current; no body.' };
+const searchParams = z.object({
+  q: searchToolsQuerySchema.shape.q,
+  category: searchToolsQuerySchema.shape.category,
+  ...pageParams,
+});
+const detailParams = z.object(pageParams);
+
 const readErrors = {
-  '304': notModified,
+  '304': {
+    description: 'Your stored response (by ETag) is still current; no body.',
+    headers: H.notModified,
+  },
   '400': error('Invalid request: the message names the parameter and the rule.'),
   '404': error('No tool has that id, or nothing is at that path.'),
-  '405': error('Method not allowed: use GET (the Allow header lists the methods).'),
-  '429': rateLimited,
-  '503': error('No catalog is published right now: retry later.'),
+  '405': error('Method not allowed: use GET (the Allow header lists the methods).', H.notAllowed),
+  '429': error('Request limit reached: wait the number of seconds in Retry-After.', H.retryLater),
+  '503': error('No catalog is published right now: retry after Retry-After seconds.', H.retryLater),
+};
+
+/** `z.literal(1)` is published as an integer constant (spec §2: schemaVersion, integer, 1). */
+const integerLiterals: ZodOpenApiOverride = ({ zodSchema, jsonSchema }) => {
+  const def = zodSchema._zod.def;
+  if (
+    def.type === 'literal' &&
+    def.values.every((v) => typeof v === 'number' && Number.isInteger(v))
+  )
+    jsonSchema.type = 'integer';
 };
 
 /**
  * The OpenAPI 3.1.0 document of the public API (contract §9), generated from the very zod
  * schemas the routes validate with, so it cannot drift from the code.
  */
-export function createOpenApiDocument(baseUrl: string): oas31.OpenAPIObject {
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Developer tool reviews',
-      version: '1.0.0',
-      description:
-        'Read-only access to published, dated editorial reviews of developer tools, and a double opt-in newsletter signup. No key or account. Historical reviews reflect the assessment at publication and do not establish current capabilities of a tool: cite the review url and reviewedOn.',
+export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject {
+  const { baseUrl, rights } = facts;
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: facts.serviceName,
+        version: '1.0.0',
+        description: `Read-only access to published, dated editorial reviews of developer tools, and a double opt-in newsletter signup. No key or account: every operation is anonymous. Historical reviews reflect the assessment at publication and do not establish current capabilities of a tool: cite the review url and reviewedOn. Reviews: © ${rights.copyrightYear} ${rights.copyrightHolder}. ${rights.usageTerms}`,
+        contact: { name: rights.copyrightHolder, url: `${baseUrl}/developers.md` },
+        license: {
+          name: 'Terms of use of the reviews',
+          url: `${baseUrl}/developers.md#rights-and-citing`,
+        },
+      },
+      servers: [{ url: baseUrl, description: 'This service' }],
+      security: [],
+      externalDocs: { description: 'Developer guide', url: `${baseUrl}/developers.md` },
+      tags: [
+        {
+          name: 'tools',
+          description: 'Search reviewed developer tools and read their dated reviews.',
+        },
+        {
+          name: 'newsletter',
+          description: 'Double opt-in newsletter signup, only with the person’s consent.',
+        },
+      ],
+      paths: {
+        '/api/v1/tools': {
+          get: {
+            operationId: 'searchTools',
+            tags: ['tools'],
+            summary: 'Find reviewed tools by keyword and/or category, or browse them.',
+            description: `Every keyword must match (AND), up to ${MAX_KEYWORDS}; omit q to browse, newest review first. Page with cursor = nextCursor until it is null.`,
+            requestParams: { query: searchParams },
+            responses: {
+              '200': json(searchResultSchema, 'One page of results.', H.readOk),
+              ...readErrors,
+            },
+          },
+        },
+        '/api/v1/tools/{id}': {
+          get: {
+            operationId: 'getTool',
+            tags: ['tools'],
+            summary:
+              'A tool with one page of its dated reviews (newest first) and its stacks record.',
+            requestParams: { path: toolIdParamSchema, query: detailParams },
+            responses: {
+              '200': json(detailResultSchema, 'The tool and one page of reviews.', H.readOk),
+              ...readErrors,
+            },
+          },
+        },
+        '/subscribe': {
+          post: {
+            operationId: 'subscribeNewsletter',
+            tags: ['newsletter'],
+            summary: 'Ask for a newsletter signup; only with the person’s permission.',
+            description:
+              'The person must then follow the verification e-mail. Do not retry a 200 or a 409: if the answer was lost, check the inbox first.',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: subscribeBodySchema } },
+            },
+            responses: {
+              '200': json(
+                subscribeAcceptedSchema,
+                'Accepted: a verification mail is on its way (or was sent in the last 15 minutes).',
+                H.counted,
+              ),
+              '400': error(
+                'Not JSON, wrong content type, extra or missing members, or an invalid address.',
+              ),
+              '403': error('Blocked domain, suppressed address, or the owner declined signups.'),
+              '409': error('The address is already subscribed.'),
+              '413': error('The body is over 1 KiB.'),
+              '429': error('Signup or mail limit reached: wait Retry-After seconds.', H.retryLater),
+              '502': error(
+                'The mail provider failed; the signup stays pending and you may retry later.',
+              ),
+              '503': error(
+                'Signups are switched off or the store is unavailable; retry later.',
+                H.maybeRetryLater,
+              ),
+            },
+          },
+        },
+      },
     },
-    servers: [{ url: baseUrl }],
-    paths: {
-      '/api/v1/tools': {
-        get: {
-          operationId: 'searchTools',
-          summary: 'Find reviewed tools by keyword and/or category, or browse them.',
-          requestParams: { query: searchToolsQuerySchema },
-          responses: { '200': json(searchResultSchema, 'One page of results.'), ...readErrors },
-        },
-      },
-      '/api/v1/tools/{id}': {
-        get: {
-          operationId: 'getTool',
-          summary:
-            'A tool with one page of its dated reviews (newest first) and its stacks record.',
-          requestParams: { path: toolIdParamSchema, query: getToolQuerySchema },
-          responses: {
-            '200': json(detailResultSchema, 'The tool and one page of reviews.'),
-            ...readErrors,
-          },
-        },
-      },
-      '/subscribe': {
-        post: {
-          operationId: 'subscribeNewsletter',
-          summary: 'Ask for a newsletter signup; only with the person’s permission.',
-          description:
-            'The person must then follow the verification e-mail. Do not retry a 200 or a 409: if the answer was lost, check the inbox first.',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: subscribeBodySchema } },
-          },
-          responses: {
-            '200': json(
-              subscribeAcceptedSchema,
-              'Accepted: a verification mail is on its way (or was sent in the last 15 minutes).',
-            ),
-            '400': error(
-              'Not JSON, wrong content type, extra or missing members, or an invalid address.',
-            ),
-            '403': error('Blocked domain, suppressed address, or the owner declined signups.'),
-            '409': error('The address is already subscribed.'),
-            '413': error('The body is over 1 KiB.'),
-            '429': rateLimited,
-            '502': error(
-              'The mail provider failed; the signup stays pending and you may retry later.',
-            ),
-            '503': error('Signups are switched off or the store is unavailable; retry later.'),
-          },
-        },
-      },
-    },
-  });
+    { override: integerLiterals },
+  );
 }

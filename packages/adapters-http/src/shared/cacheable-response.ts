@@ -28,6 +28,8 @@ export interface CacheableOptions {
   readonly cacheControl?: string;
   /** Runs only when a body will be sent (not for a 304): where the rate-limit quota is charged. */
   readonly beforeBody?: () => Promise<void>;
+  /** Further headers of both the 200 and the 304 (`Link`, `Content-Security-Policy`, …). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function sendCacheable(
 ): Promise<void> {
   const etag = strongETag(payload);
   const cacheControl = options.cacheControl ?? PUBLIC_CACHE_CONTROL;
+  res.set({ 'X-Content-Type-Options': 'nosniff', ...options.headers });
   if (ifNoneMatchHits(req.get('If-None-Match'), etag)) {
     res.status(304).set({ ETag: etag, 'Cache-Control': cacheControl }).end();
     return;
