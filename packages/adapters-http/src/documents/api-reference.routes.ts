@@ -49,7 +49,7 @@ export function apiReferenceRoutes(deps: { serviceName: string; quota: RequestQu
 </head>
 <body>
 <noscript><p>This interactive reference needs JavaScript. Read <a href="${P.openApi}">the OpenAPI document</a> or <a href="${P.developerGuide}">the developer guide</a> instead.</p></noscript>
-<redoc spec-url="${P.openApi}" hide-download-button="false"></redoc>
+<redoc spec-url="${P.openApi}" untrusted-spec="true"></redoc>
 <script src="${API_REFERENCE_SCRIPT_PATH}"></script>
 </body>
 </html>

@@ -14,6 +14,7 @@ import {
   subscribeBodySchema,
 } from '../subscription/subscription.schemas.js';
 import { searchToolsQuerySchema, toolIdParamSchema } from '../tools/tool-query.schemas.js';
+import { markdownText } from '../documents/markdown-text.js';
 import { RESPONSE_HEADERS as H } from './response-headers.js';
 
 /** What the document says about who runs the service (from configuration). */
@@ -87,7 +88,7 @@ export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject 
       info: {
         title: facts.serviceName,
         version: '1.0.0',
-        description: `Read-only access to published, dated editorial reviews of developer tools, and a double opt-in newsletter signup. No key or account: every operation is anonymous. Historical reviews reflect the assessment at publication and do not establish current capabilities of a tool: cite the review url and reviewedOn. Reviews: © ${rights.copyrightYear} ${rights.copyrightHolder}. ${rights.usageTerms}`,
+        description: `Read-only access to published, dated editorial reviews of developer tools, and a double opt-in newsletter signup. No key or account: every operation is anonymous. Historical reviews reflect the assessment at publication and do not establish current capabilities of a tool: cite the review url and reviewedOn. Reviews: © ${rights.copyrightYear} ${markdownText(rights.copyrightHolder)}. ${markdownText(rights.usageTerms)}`,
         contact: { name: rights.copyrightHolder, url: `${baseUrl}/developers.md` },
         license: {
           name: 'Terms of use of the reviews',

@@ -20,7 +20,8 @@ import { NodeCryptoTokenGenerator } from '../../../adapters-persistence/src/secu
 import { FileSubscriptionStore } from '../../../adapters-persistence/src/subscription/file-subscription-store.js';
 import { errorHandler, notFoundHandler } from '../../src/shared/error-handler.js';
 import { createSubscriptionRouter } from '../../src/subscription/subscription.routes.js';
-import { RecordingLogger } from '../support/read-api-harness.js';
+import { requestId } from '../../src/shared/request-id.middleware.js';
+import { RecordingLogger, testOpenApiConformance } from '../support/read-api-harness.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -68,6 +69,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => app?.(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const conformance = testOpenApiConformance().watch(server);
   const settings = {
     signupsEnabled: options.signupsEnabled ?? true,
     blockedDomains: options.blockedDomains ?? [],
@@ -76,6 +78,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
   };
   app = express();
   app.set('trust proxy', false);
+  app.use(requestId);
   app.use(
     createSubscriptionRouter({
       subscribe: new Subscribe(store, mailer, tokens, clock, limiter, settings),
@@ -95,6 +98,8 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
     clock,
     store,
     logger,
+    /** Every response, checked against the OpenAPI document; `close()` rejects on a violation. */
+    conformance,
     postJson: (body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${url}/subscribe`, {
         method: 'POST',
@@ -112,6 +117,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
       await new Promise((done) => server.close(done));
       await store.close().catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
+      conformance.assertConforms();
     },
   };
 }

@@ -12,7 +12,18 @@ import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpApp, type HttpLogger } from '../../src/index.js';
+import { createHttpApp, createOpenApiDocument, type HttpLogger } from '../../src/index.js';
+import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
+
+/** The OpenAPI document every response of the test servers is checked against. */
+export function testOpenApiConformance(): OpenApiConformance {
+  const document = createOpenApiDocument({
+    baseUrl: testProfile.baseUrl,
+    serviceName: 'Test reviews',
+    rights: testProfile.rights,
+  });
+  return new OpenApiConformance(document as unknown as OpenApiDocumentShape);
+}
 
 export const testProfile: ServiceProfile = aServiceProfile();
 
@@ -34,6 +45,9 @@ export interface RunningReadApi {
   readonly url: string;
   readonly live: LivePublication;
   readonly logger: RecordingLogger;
+  /** Every response this server sent, checked against the OpenAPI document. */
+  readonly conformance: OpenApiConformance;
+  /** Stops the server; rejects when any response broke the OpenAPI document. */
   close(): Promise<void>;
 }
 
@@ -57,16 +71,18 @@ export async function startReadApi(
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
   const server: Server = app.listen(0, '127.0.0.1');
+  const conformance = testOpenApiConformance().watch(server);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     live,
     logger,
+    conformance,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      }).then(() => conformance.assertConforms()),
   };
 }
