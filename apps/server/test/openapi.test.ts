@@ -7,14 +7,33 @@ import path from 'node:path';
 import { loadConfig } from '../src/config/server-config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { withOpenApiCheck } from './support/openapi-checked-server.js';
 
+interface Parameter {
+  name: string;
+  in: string;
+  schema: Record<string, unknown>;
+}
 interface OpenApi {
   openapi: string;
-  info: { version: string };
+  info: {
+    version: string;
+    title: string;
+    license?: { name: string; url?: string };
+    contact?: { name?: string; url?: string };
+  };
+  security?: unknown[];
   servers: Array<{ url: string }>;
   paths: Record<
     string,
-    Record<string, { operationId: string; responses: Record<string, unknown> }>
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: Parameter[];
+        responses: Record<string, { headers?: Record<string, { required?: boolean }> }>;
+      }
+    >
   >;
   components: { schemas: Record<string, object> };
 }
@@ -30,7 +49,7 @@ beforeAll(async () => {
     PUBLIC_BASE_URL: 'https://reviews.test',
     DATA_DIR: work,
   });
-  server = await startServer(config, createLogger('silent'));
+  server = withOpenApiCheck(await startServer(config, createLogger('silent')));
   doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as OpenApi;
 });
 afterAll(async () => {
@@ -59,6 +78,53 @@ describe('GET /api/v1/openapi.json', () => {
     );
   });
 
+  it('says what the spec says: limit an integer 1–20 default 10, cursor 1–4 digits, schemaVersion the integer 1', () => {
+    for (const path of ['/api/v1/tools', '/api/v1/tools/{id}']) {
+      const params = doc.paths[path]!['get']!.parameters!;
+      const limit = params.find((p) => p.name === 'limit')!;
+      expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 20, default: 10 });
+      const cursor = params.find((p) => p.name === 'cursor')!;
+      expect(cursor.schema).toMatchObject({ type: 'string', pattern: '^[0-9]{1,4}$' });
+    }
+    for (const body of ['SearchResult', 'DetailResult']) {
+      const properties = (doc.components.schemas[body] as { properties: Record<string, object> })
+        .properties;
+      expect(properties['schemaVersion']).toEqual({ type: 'integer', const: 1 });
+    }
+  });
+
+  it('declares the headers each response carries, no authentication, a license and a contact', () => {
+    const search = doc.paths['/api/v1/tools']!['get']!.responses;
+    expect(Object.keys(search['200']!.headers!).sort()).toEqual(
+      [
+        'Cache-Control',
+        'ETag',
+        'RateLimit',
+        'RateLimit-Policy',
+        'Server-Timing',
+        'X-Request-Id',
+      ].sort(),
+    );
+    expect(search['304']!.headers).toMatchObject({ ETag: { required: true } });
+    expect(search['429']!.headers).toMatchObject({ 'Retry-After': { required: true } });
+    expect(search['405']!.headers).toHaveProperty('Allow');
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect([path, method, status, response.headers?.['X-Request-Id']?.required]).toEqual([
+            path,
+            method,
+            status,
+            true,
+          ]);
+        }
+      }
+    }
+    expect(doc.security).toEqual([]);
+    expect(doc.info.license?.url).toBe('https://reviews.test/developers.md#rights-and-citing');
+    expect(doc.info.contact?.url).toBe('https://reviews.test/developers.md');
+  });
+
   it('describes real responses: search, detail and errors validate against its schemas', async () => {
     const search = await (await fetch(`${server.url}/api/v1/tools?q=postgres&limit=20`)).json();
     const validSearch = validatorFor('SearchResult');
@@ -76,6 +142,7 @@ describe('GET /api/v1/openapi.json', () => {
   it('rejects a body that breaks the documented shape (the check can fail)', () => {
     const validSearch = validatorFor('SearchResult');
     expect(validSearch({ schemaVersion: 2, items: [], nextCursor: null })).toBe(false);
+    expect(validSearch({ schemaVersion: 1.5, items: [], nextCursor: null })).toBe(false);
   });
 
   it('supports ETag and If-None-Match', async () => {
@@ -85,5 +152,8 @@ describe('GET /api/v1/openapi.json', () => {
       headers: { 'If-None-Match': first.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(first.headers.get('ratelimit-policy')).toBe('"api";q=60;w=60, "pages";q=120;w=60');
   });
 });

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../src/config/server-config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { withOpenApiCheck } from './support/openapi-checked-server.js';
 
 const dataDirs: string[] = [];
 const dataDir = () => {
@@ -25,7 +26,7 @@ async function start(env: Record<string, string>): Promise<RunningServer> {
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return startServer(config, createLogger('silent'));
+  return withOpenApiCheck(await startServer(config, createLogger('silent')));
 }
 
 describe('rate limits on the read API (in process)', () => {

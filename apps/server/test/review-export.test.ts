@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { loadConfig } from '../src/config/server-config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { withOpenApiCheck } from './support/openapi-checked-server.js';
 import { REPO_ROOT } from './support/server-process.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'reviews-export-'));
@@ -21,7 +22,7 @@ async function start(env: Record<string, string>): Promise<RunningServer> {
     DATA_DIR: mkdtempSync(path.join(work, 'data-')),
     ...env,
   });
-  return startServer(config, createLogger('silent'));
+  return withOpenApiCheck(await startServer(config, createLogger('silent')));
 }
 
 describe('GET /reviews/index.json on the sample catalog', () => {

@@ -6,13 +6,22 @@ import {
   type RequestQuota,
   type ServiceProfile,
 } from '@reviews/application';
-import { clientKey, createHttpApp, type HttpLogger } from '@reviews/adapters-http';
+import {
+  clientKey,
+  createHttpApp,
+  createOpenApiDocument,
+  type HttpLogger,
+} from '@reviews/adapters-http';
 import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type CatalogDocument } from '@reviews/domain';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  OpenApiConformance,
+  type OpenApiDocumentShape,
+} from '../../../../../packages/adapters-http/test/support/openapi-conformance.js';
 
 export const testProfile: ServiceProfile = aServiceProfile();
 
@@ -25,6 +34,7 @@ const silentLogger: HttpLogger = {
 export interface RunningApp {
   readonly url: string;
   readonly mcpUrl: string;
+  /** Stops the server; rejects when a REST response broke the OpenAPI document. */
   close(): Promise<void>;
 }
 
@@ -59,6 +69,12 @@ export async function startRestAndMcp(
     methodsFor: mcpMethodsFor,
   });
   const server: Server = app.listen(0, '127.0.0.1');
+  const document = createOpenApiDocument({
+    baseUrl: testProfile.baseUrl,
+    serviceName: 'Test reviews',
+    rights: testProfile.rights,
+  }) as unknown as OpenApiDocumentShape;
+  const conformance = new OpenApiConformance(document).watch(server);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -69,6 +85,6 @@ export async function startRestAndMcp(
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      }).then(() => conformance.assertConforms()),
   };
 }

@@ -1,0 +1,27 @@
+import { createOpenApiDocument, type ServiceFacts } from '@reviews/adapters-http';
+import {
+  OpenApiConformance,
+  type OpenApiDocumentShape,
+} from '../../../../packages/adapters-http/test/support/openapi-conformance.js';
+import { TOKENS } from '../../src/container/tokens.js';
+import type { RunningServer } from '../../src/server.js';
+
+export type CheckedServer = RunningServer & { readonly conformance: OpenApiConformance };
+
+/**
+ * Watches every response of a started server against the OpenAPI document it serves (built from
+ * the same facts); `close()` then rejects when any of them broke it.
+ */
+export function withOpenApiCheck(server: RunningServer): CheckedServer {
+  const facts = server.container.get<ServiceFacts>(TOKENS.ServiceFacts);
+  const document = createOpenApiDocument(facts) as unknown as OpenApiDocumentShape;
+  const conformance = new OpenApiConformance(document).watch(server.server);
+  return {
+    ...server,
+    conformance,
+    close: async () => {
+      await server.close();
+      conformance.assertConforms();
+    },
+  };
+}
