@@ -6,6 +6,14 @@ import { escapeHtml } from '../html/escape-html.js';
 export const REVIEW_FEED_PATH = '/reviews/feed.xml';
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 
+/**
+ * The library writes text elements through xml-js, which turns `&amp;` back into `&` before
+ * escaping ("desanitizes"), so a literal `&amp;` in a name would arrive as `&`. Escaping every
+ * `&` first makes the round trip exact. (Titles and summaries are HTML inside CDATA and are
+ * HTML-escaped instead, which also keeps `]]>` out of the CDATA: xml-js splits only the first.)
+ */
+const text = (value: string): string => value.replace(/&/g, '&amp;');
+
 /** How much of each review text an entry's summary carries (the entry links to the whole). */
 const SUMMARY_TEXT_LENGTH = 500;
 
@@ -22,13 +30,15 @@ export function renderAtomFeed(
   const newest = feed.changes[0]?.review.updatedAt ?? feed.publishedAt;
   const atom = new Feed({
     id: `${about.baseUrl}${REVIEW_FEED_PATH}`,
-    title: `${about.serviceName}: review changes`,
-    description: feed.historicalNotice,
+    title: text(`${about.serviceName}: review changes`),
+    description: text(feed.historicalNotice),
     updated: new Date(newest),
     link: `${about.baseUrl}/`,
     feed: `${about.baseUrl}${REVIEW_FEED_PATH}`,
-    author: { name: feed.rights.copyrightHolder },
-    copyright: `© ${feed.rights.copyrightYear} ${feed.rights.copyrightHolder}. ${feed.rights.statement}`,
+    author: { name: text(feed.rights.copyrightHolder) },
+    copyright: text(
+      `© ${feed.rights.copyrightYear} ${feed.rights.copyrightHolder}. ${feed.rights.statement}`,
+    ),
     generator: false,
   });
   for (const change of feed.changes) atom.addItem(entryOf(change));
@@ -51,9 +61,8 @@ function entryOf({ tool, review }: ReviewChangeBody) {
 }
 
 function authorOf(author: { name?: string; url?: string }): { name: string; link?: string } {
-  return author.url === undefined
-    ? { name: author.name ?? '' }
-    : { name: author.name ?? '', link: author.url };
+  const name = text(author.name ?? '');
+  return author.url === undefined ? { name } : { name, link: author.url };
 }
 
 /**

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CheckedServer } from '../support/openapi-checked-server.js';
+import {
+  aiCatalogLinks,
+  atomLinks,
+  htmlLinks,
+  linksetLinks,
+  markdownLinks,
+  openApiLinks,
+  parseAtom,
+} from './document-links.js';
+import { BASE, local, startDocumentServer } from './document-server.js';
+
+/**
+ * HTML pages another branch of this issue builds (home, tool and review pages). Until it is
+ * merged they answer 404 here, so a link to one is followed and must answer 200 only once the
+ * route exists. Delete this list when the pages are merged: every link must then answer 200.
+ */
+const PAGES_BUILT_ELSEWHERE: readonly RegExp[] = [
+  /^\/$/,
+  /^\/tools\/[^/]+$/,
+  /^\/tools\/[^/]+\/reviews\/[^/]+$/,
+];
+
+/** The documents the crawl starts from: every machine document of contract §9. */
+const START = [
+  '/llms.txt',
+  '/developers.md',
+  '/auth.md',
+  '/.well-known/api-catalog',
+  '/.well-known/ai-catalog.json',
+  '/reviews/feed.xml',
+  '/api/v1/openapi.json',
+  '/docs',
+].map((path) => `${BASE}${path}`);
+
+/** The links of a fetched resource, by what it is; other resources are leaves. */
+function linksOf(path: string, contentType: string, body: string): string[] {
+  const type = contentType.split(';')[0]!.trim();
+  if (type === 'text/markdown' || path === '/llms.txt') return markdownLinks(body);
+  if (type === 'application/linkset+json') return linksetLinks(JSON.parse(body));
+  if (type === 'application/ai-catalog+json') return aiCatalogLinks(JSON.parse(body));
+  if (type === 'application/atom+xml') return atomLinks(parseAtom(body));
+  if (path === '/api/v1/openapi.json') return openApiLinks(JSON.parse(body));
+  if (path === '/docs') return htmlLinks(body).map((href) => new URL(href, BASE).href);
+  return [];
+}
+
+let server: CheckedServer;
+beforeAll(async () => {
+  server = await startDocumentServer({ RATE_LIMIT_PAGES: '100000', RATE_LIMIT_API: '100000' });
+});
+afterAll(() => server.close());
+
+describe('links in the machine documents', () => {
+  it('every link to this service, followed from document to document, answers 200', async () => {
+    const queue = [...START];
+    const visited = new Set<string>();
+    const failures: string[] = [];
+    const pending: string[] = [];
+    while (queue.length > 0) {
+      const link = queue.shift()!;
+      const address = new URL(link);
+      address.hash = '';
+      if (address.origin !== new URL(BASE).origin || visited.has(address.href)) continue;
+      visited.add(address.href);
+      const res = await fetch(local(server, address.href));
+      const body = await res.text();
+      if (res.status !== 200) {
+        const elsewhere = PAGES_BUILT_ELSEWHERE.some((page) => page.test(address.pathname));
+        if (elsewhere && res.status === 404) pending.push(address.pathname);
+        else failures.push(`${address.href} → ${res.status}`);
+        continue;
+      }
+      queue.push(...linksOf(address.pathname, res.headers.get('content-type') ?? '', body));
+    }
+    expect(failures).toEqual([]);
+    // The crawl reached every document and what they point to (export, server card, readiness, …).
+    for (const path of ['/reviews/index.json', '/mcp/server-card', '/readyz', '/subscribe']) {
+      expect(visited).toContain(`${BASE}${path}`);
+    }
+    expect(visited.size).toBeGreaterThan(100);
+    if (pending.length > 0) {
+      console.warn(
+        `${new Set(pending).size} links point to pages not served by this branch yet (PAGES_BUILT_ELSEWHERE).`,
+      );
+    }
+  }, 60_000);
+});
