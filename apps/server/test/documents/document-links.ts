@@ -37,13 +37,23 @@ export interface AtomLink {
   '@_href': string;
   '@_rel'?: string;
 }
+/** An Atom text construct: a string, or an object when it has a `type` attribute. */
+export type AtomText = string | { '#text'?: string; '@_type'?: string };
+
+/** The text of an Atom text construct, and its type (`text` when not given). */
+export function atomText(value: AtomText | undefined): { text: string; type: string } {
+  if (value === undefined) return { text: '', type: 'text' };
+  if (typeof value === 'string') return { text: value, type: 'text' };
+  return { text: value['#text'] ?? '', type: value['@_type'] ?? 'text' };
+}
+
 export interface AtomEntry {
   id: string;
-  title: string;
+  title: AtomText;
   updated: string;
   published?: string;
   link: AtomLink[];
-  summary?: string;
+  summary?: AtomText;
   author?: Array<{ name: string; uri?: string }>;
 }
 export interface AtomFeed {
