@@ -15,6 +15,9 @@ export const API_REFERENCE_SCRIPT_PATH = `${P.apiReference}/redoc-${REDOC_VERSIO
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The CSP also blocks the Redocly logo that Redoc's menu loads from cdn.redoc.ly (it hides
+ * itself when the image fails), so the page never reaches a CDN.
+ *
  * Redoc draws with styled-components (inline `<style>` elements) and runs its search index in a
  * worker made from a `blob:` URL; nothing else is allowed, and every script is our own file.
  */
@@ -45,6 +48,7 @@ export function apiReferenceRoutes(deps: { serviceName: string; quota: RequestQu
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · ${escapeHtml(deps.serviceName)}</title>
+<link rel="icon" href="data:,">
 <link rel="describedby" href="${P.openApi}" type="application/vnd.oai.openapi+json">
 </head>
 <body>
