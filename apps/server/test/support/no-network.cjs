@@ -1,3 +1,4 @@
+/* global process */
 // Preloaded (node --require) into a child process that must work offline: any attempt to reach
 // the network is written to stderr as "NETWORK ATTEMPT" and fails, so a test can assert none.
 const net = require('node:net');
