@@ -12,6 +12,7 @@ import { RateLimitedQuota } from '../../../application/src/rate-limiting/rate-li
 import { ConfirmSubscription } from '../../../application/src/subscription/confirm-subscription.use-case.js';
 import { PreviewSubscriptionLink } from '../../../application/src/subscription/preview-subscription-link.use-case.js';
 import { Subscribe } from '../../../application/src/subscription/subscribe.use-case.js';
+import { VerificationMailDispatcher } from '../../../application/src/subscription/verification-mail-dispatcher.js';
 import { Unsubscribe } from '../../../application/src/subscription/unsubscribe.use-case.js';
 import { OutboxMailer } from '../../../adapters-mail/src/outbox-mailer.js';
 import { MemoryRateLimiter } from '../../../adapters-persistence/src/rate-limiting/memory-rate-limiter.js';
@@ -74,11 +75,20 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
     serviceName: 'Tool Reviews',
     baseUrl: url,
   };
+  const dispatcher = new VerificationMailDispatcher(
+    store,
+    mailer,
+    tokens,
+    clock,
+    limiter,
+    settings,
+    logger,
+  );
   app = express();
   app.set('trust proxy', false);
   app.use(
     createSubscriptionRouter({
-      subscribe: new Subscribe(store, mailer, tokens, clock, limiter, settings),
+      subscribe: new Subscribe(store, dispatcher, clock, settings),
       confirm: new ConfirmSubscription(store, tokens, clock),
       unsubscribe: new Unsubscribe(store, tokens, clock),
       previewLink: new PreviewSubscriptionLink(store, tokens, clock),
@@ -94,6 +104,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
     dataDir,
     clock,
     store,
+    dispatcher,
     logger,
     postJson: (body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${url}/subscribe`, {

@@ -73,7 +73,15 @@ describe('signup limits and identity over HTTP', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await api.outbox()).toHaveLength(1);
     const log = await readFile(join(api.dataDir, 'subscriptions', 'subscriptions.jsonl'), 'utf8');
-    expect(log.trim().split('\n')).toHaveLength(1);
+    // One record: inserted once, then its mail claimed and marked sent (three writes, one key).
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { version: number; subscription: { addressKey: string } });
+    expect(lines.map((line) => line.version)).toEqual([1, 2, 3]);
+    expect(new Set(lines.map((line) => line.subscription.addressKey))).toEqual(
+      new Set(['ada@example.com']),
+    );
   });
 
   it('treats case variants and the Unicode and punycode forms of a domain as one address', async () => {

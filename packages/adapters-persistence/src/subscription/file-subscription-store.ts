@@ -24,6 +24,8 @@ export interface FileSubscriptionStoreOptions {
 export class FileSubscriptionStore implements SubscriptionStore {
   private readonly queue = new SerialQueue();
   private readonly tokenIndex = new Map<string, string>();
+  /** Address keys of the records with a pending mail: the outbox, kept small. */
+  private readonly outbox = new Set<string>();
   private failure: unknown = null;
   private closed = false;
 
@@ -31,7 +33,7 @@ export class FileSubscriptionStore implements SubscriptionStore {
     private readonly file: FileHandle,
     private readonly records: Map<string, StoredSubscription>,
   ) {
-    for (const stored of records.values()) this.indexTokens(stored.subscription);
+    for (const stored of records.values()) this.index(stored.subscription);
   }
 
   static async open(
@@ -55,6 +57,19 @@ export class FileSubscriptionStore implements SubscriptionStore {
     this.assertOpen();
     const key = this.tokenIndex.get(tokenHash);
     return key === undefined ? null : (this.records.get(key) ?? null);
+  }
+
+  async findWithMailDue(now: Date, limit: number): Promise<StoredSubscription[]> {
+    this.assertOpen();
+    const due: StoredSubscription[] = [];
+    for (const key of this.outbox) {
+      const stored = this.records.get(key);
+      const dueAt = stored?.subscription.pendingMail?.dueAt;
+      if (stored !== undefined && dueAt !== undefined && dueAt <= now) due.push(stored);
+    }
+    const dueTime = (stored: StoredSubscription) =>
+      stored.subscription.pendingMail!.dueAt.getTime();
+    return due.sort((a, b) => dueTime(a) - dueTime(b)).slice(0, limit);
   }
 
   insert(subscription: Subscription): Promise<StoredSubscription | null> {
@@ -100,20 +115,22 @@ export class FileSubscriptionStore implements SubscriptionStore {
           cause: error,
         });
       }
-      if (current !== undefined) this.unindexTokens(current.subscription);
+      if (current !== undefined) this.unindex(current.subscription);
       this.records.set(subscription.addressKey, stored);
-      this.indexTokens(subscription);
+      this.index(subscription);
       return stored;
     });
   }
 
-  private indexTokens(subscription: Subscription): void {
+  private index(subscription: Subscription): void {
     for (const token of subscription.tokens)
       this.tokenIndex.set(token.hash, subscription.addressKey);
+    if (subscription.pendingMail !== null) this.outbox.add(subscription.addressKey);
   }
 
-  private unindexTokens(subscription: Subscription): void {
+  private unindex(subscription: Subscription): void {
     for (const token of subscription.tokens) this.tokenIndex.delete(token.hash);
+    this.outbox.delete(subscription.addressKey);
   }
 
   private assertOpen(): void {
