@@ -26,7 +26,7 @@ import { TOKENS } from './tokens.js';
 export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
   container
     .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
-    .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir))
+    .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir, { logger }))
     .onDeactivation((store) => store.close());
   container
     .bind<TokenGenerator>(TOKENS.TokenGenerator)

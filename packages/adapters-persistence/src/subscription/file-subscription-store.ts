@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SubscriptionStoreUnavailableError } from '@reviews/application';
-import type { StoredSubscription, SubscriptionStore } from '@reviews/application';
+import type { Logger, StoredSubscription, SubscriptionStore } from '@reviews/application';
 import type { Subscription } from '@reviews/domain';
 import { SerialQueue } from './serial-queue.js';
 import { encodeLogLine } from './subscription-log-codec.js';
@@ -10,14 +10,24 @@ import { compactLog, openLogForAppend, replayLog } from './subscription-log-file
 export interface FileSubscriptionStoreOptions {
   /** Rewrite the log at open when it holds more than this many superseded lines (default 1000). */
   readonly compactAfterSupersededLines?: number;
+  /**
+   * Told (as a warning, with counts and a file name, never an address) when damaged records
+   * are cut off the end of the log at open. Defaults to a line on stderr.
+   */
+  readonly logger?: Pick<Logger, 'warn'>;
 }
+
+const STDERR_LOGGER: Pick<Logger, 'warn'> = {
+  warn: (fields, message) => console.error(`warning: ${message} ${JSON.stringify(fields)}`),
+};
 
 /**
  * The embedded `SubscriptionStore` (contract §0): an append-only JSON-lines log under
  * `<dataDir>/subscriptions/`, one line per write holding the whole record. Every write is
  * appended and fdatasync'd before it is acknowledged or visible to readers, so a process killed
  * at any moment loses no acknowledged signup; the log is replayed at open (a torn last line is
- * cut off) and compacted then when it has grown. Writes run one at a time through a promise
+ * cut off, kept in a quarantine file beside the log and reported as a warning) and compacted
+ * then when it has grown. Writes run one at a time through a promise
  * queue, which makes the version check and the append atomic within the process. One process
  * per data directory: instances that share subscriptions use the MongoDB store.
  */
@@ -41,7 +51,17 @@ export class FileSubscriptionStore implements SubscriptionStore {
     options: FileSubscriptionStoreOptions = {},
   ): Promise<FileSubscriptionStore> {
     const path = join(dataDir, 'subscriptions', 'subscriptions.jsonl');
-    const { records, lines } = await replayLog(path);
+    const { records, lines, quarantine } = await replayLog(path);
+    if (quarantine !== null) {
+      (options.logger ?? STDERR_LOGGER).warn(
+        {
+          damagedRecords: quarantine.records,
+          bytes: quarantine.bytes,
+          quarantineFile: quarantine.file,
+        },
+        'cut damaged records off the end of the subscription log; their bytes are kept in the quarantine file',
+      );
+    }
     if (lines - records.size > (options.compactAfterSupersededLines ?? 1000)) {
       await compactLog(path, records.values());
     }
