@@ -15,6 +15,7 @@ import {
   clientKey,
   createHttpApp,
   createSubscriptionRouter,
+  isSubscriptionPath,
   openApiRoutes,
   reviewExportRoutes,
   subscriptionMethodsFor,
@@ -57,7 +58,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         unsubscribe,
         previewLink,
         quota,
-        options: { serviceName: config.serviceName },
+        options: { serviceName: config.serviceName, publicBaseUrl: config.publicBaseUrl },
       }),
       mcpRoutes({
         searchTools,
@@ -96,6 +97,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         readiness,
         routers,
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
+        grantsNoCors: isSubscriptionPath,
       }),
     [
       TOKENS.SearchTools,

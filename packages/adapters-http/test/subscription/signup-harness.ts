@@ -19,8 +19,13 @@ import { MemoryRateLimiter } from '../../../adapters-persistence/src/rate-limiti
 import type { BucketSizes } from '../../../adapters-persistence/src/rate-limiting/memory-rate-limiter.js';
 import { NodeCryptoTokenGenerator } from '../../../adapters-persistence/src/security/node-crypto-token-generator.js';
 import { FileSubscriptionStore } from '../../../adapters-persistence/src/subscription/file-subscription-store.js';
+import { cors } from '../../src/shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../../src/shared/error-handler.js';
-import { createSubscriptionRouter } from '../../src/subscription/subscription.routes.js';
+import {
+  createSubscriptionRouter,
+  isSubscriptionPath,
+  subscriptionMethodsFor,
+} from '../../src/subscription/subscription.routes.js';
 import { RecordingLogger } from '../support/read-api-harness.js';
 
 export const MINUTE = 60_000;
@@ -31,6 +36,8 @@ export interface SignupServerOptions {
   readonly buckets?: BucketSizes;
   readonly signupsEnabled?: boolean;
   readonly blockedDomains?: readonly string[];
+  /** `PUBLIC_BASE_URL` (default: the server's own URL). */
+  readonly publicBaseUrl?: string;
   /** Replaces the outbox mailer (e.g. SES); it gets the server's data dir. */
   readonly mailer?: (dataDir: string) => Mailer;
 }
@@ -52,8 +59,8 @@ export const CONTRACT_BUCKETS: BucketSizes = {
 };
 
 /**
- * The signup routes on a real port, wired as the server wires them: file store, outbox mailer,
- * in-process limiter, real tokens; only the clock is the test's.
+ * The signup routes on a real port, wired as the server wires them: the app's CORS middleware,
+ * file store, outbox mailer, in-process limiter, real tokens; only the clock is the test's.
  */
 export async function startSignupServer(options: SignupServerOptions = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'signup-http-'));
@@ -86,6 +93,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
   );
   app = express();
   app.set('trust proxy', false);
+  app.use(cors((path) => subscriptionMethodsFor(path) ?? ['GET', 'HEAD'], isSubscriptionPath));
   app.use(
     createSubscriptionRouter({
       subscribe: new Subscribe(store, dispatcher, clock, settings),
@@ -93,7 +101,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
       unsubscribe: new Unsubscribe(store, tokens, clock),
       previewLink: new PreviewSubscriptionLink(store, tokens, clock),
       quota: new RateLimitedQuota(limiter),
-      options: { serviceName: 'Tool Reviews' },
+      options: { serviceName: 'Tool Reviews', publicBaseUrl: options.publicBaseUrl ?? url },
     }),
   );
   app.use(notFoundHandler);
@@ -112,10 +120,14 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
         headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    postForm: (path: string, fields: Record<string, string>) =>
+    postForm: (
+      path: string,
+      fields: Record<string, string>,
+      headers: Record<string, string> = {},
+    ) =>
       fetch(`${url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: new URLSearchParams(fields).toString(),
       }),
     outbox: () => readOutbox(dataDir),

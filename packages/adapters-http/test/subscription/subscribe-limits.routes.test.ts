@@ -42,6 +42,20 @@ describe('signup limits and identity over HTTP', () => {
     expect(answers[0]!.headers.get('ratelimit')).toMatch(/^"signup";r=4;t=\d+$/);
   });
 
+  it('counts one mailbox once in the mail bucket: +tags and Gmail dots, mailing each as typed', async () => {
+    api = await startSignupServer({ buckets: roomy });
+    const spellings = [
+      'ada.lovelace@gmail.com',
+      'adalovelace+news@gmail.com',
+      'Ada.Love.Lace@googlemail.com',
+    ];
+    for (const email of spellings) expect((await api.postJson({ email })).status).toBe(200);
+    const fourth = await api.postJson({ email: 'a.d.a.lovelace+x@gmail.com' });
+    expect(fourth.status).toBe(429);
+    expect((await api.outbox()).map((mail) => mail.to).sort()).toEqual([...spellings].sort());
+    expect((await api.postJson({ email: 'ada.lovelace+x@example.com' })).status).toBe(200);
+  });
+
   it('resends after 15 minutes only, and refuses a fourth mail in 24 hours with 429 whatever the network', async () => {
     api = await startSignupServer({ buckets: roomy });
     expect((await api.postJson({ email: 'ada@example.com' })).status).toBe(200);
