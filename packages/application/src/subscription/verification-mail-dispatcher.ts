@@ -152,10 +152,15 @@ export class VerificationMailDispatcher {
     const hashes = { confirmHash: confirm.hash, unsubscribeHash: unsubscribe.hash };
     const load = () => this.store.findByAddressKey(addressKey);
     const claimed = await writeWithRetry(this.store, load, (existing) => {
+      // Only a pending signup is mailed (transitions clear the entry; this guards old records).
       const deliverable =
         existing !== null &&
+        existing.status === 'pending' &&
         existing.pendingMail !== null &&
         (mode === 'prompt' ? !isMailBeingSent(existing, now) : isMailDue(existing, now));
+      if (existing !== null && existing.status !== 'pending' && existing.pendingMail !== null) {
+        return { write: mailWithdrawn(existing), outcome: null };
+      }
       if (!deliverable) return { write: null, outcome: null };
       const next = claimMail(existing, hashes, now, this.options.claimMs);
       return { write: next, outcome: next };

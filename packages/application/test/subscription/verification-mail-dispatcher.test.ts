@@ -93,3 +93,43 @@ describe('VerificationMailDispatcher', () => {
     expect(other.ok).toBe(true);
   });
 });
+
+describe('VerificationMailDispatcher and later transitions', () => {
+  it('never mails an address confirmed (from an earlier mail) while a new mail was queued', async () => {
+    const h = aSubscriptionHarness();
+    await h.subscribe.execute(aSignup('ada@example.com'));
+    const firstLink = h.mailer.sent[0]!.confirmUrl;
+    h.clock.advanceBy(16 * MINUTE);
+    h.mailer.failing = true;
+    // The resend fails while the person waits; a sweep would normally retry it later…
+    await h.subscribe.execute(aSignup('ada@example.com'));
+    h.mailer.failing = false;
+    // …but an entry left queued (e.g. by a crash) must not survive a confirmation.
+    const stored = (await h.store.findByAddressKey('ada@example.com'))!;
+    await h.store.update(
+      {
+        ...stored.subscription,
+        pendingMail: {
+          requestedAt: h.clock.now(),
+          dueAt: h.clock.now(),
+          claimedAt: null,
+          attempts: 0,
+        },
+      },
+      stored.version,
+    );
+    expect((await h.confirm.execute({ token: tokenIn(firstLink) })).ok).toBe(true);
+    expect(h.store.all()[0]!.pendingMail).toBeNull();
+    expect(await h.dispatcher.deliverDue()).toEqual({ sent: 0, failed: 0, refused: 0 });
+    expect(h.mailer.sent).toHaveLength(1);
+  });
+
+  it('drops a queued mail of a record that is no longer pending instead of sending it', async () => {
+    const h = aSubscriptionHarness();
+    const confirmed = aSubscription().confirmed().withPendingMail(h.clock.now()).build();
+    await h.store.insert(confirmed);
+    expect(await h.dispatcher.deliverDue()).toEqual({ sent: 0, failed: 0, refused: 0 });
+    expect(h.mailer.sent).toEqual([]);
+    expect(h.store.all()[0]!.pendingMail).toBeNull();
+  });
+});
