@@ -1,4 +1,4 @@
-import { Subscribe } from '@reviews/application';
+import { Subscribe, VerificationMailDispatcher } from '@reviews/application';
 import {
   FileSubscriptionStore,
   MemoryRateLimiter,
@@ -11,21 +11,31 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * Signups per second on the embedded store: the real Subscribe use case on FileSubscriptionStore
- * (fdatasync per write) with real tokens, a mailer that accepts everything and limits out of
- * the way; then the time to replay the log at open.
+ * (fdatasync per write: the signup with its outbox entry, the claim, the "sent" mark) with real
+ * tokens, a mailer that accepts everything and limits out of the way; then the time to replay
+ * the log at open.
  */
 export async function signupBench(options: { count: number; parallel: number }): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-signups-'));
   const store = await FileSubscriptionStore.open(dataDir);
   const unlimited = { points: 1e9, windowSeconds: 3600 };
-  const subscribe = new Subscribe(
+  const settings = {
+    signupsEnabled: true,
+    blockedDomains: [],
+    serviceName: 'Bench',
+    baseUrl: 'http://localhost',
+  };
+  const clock = { now: () => new Date() };
+  const dispatcher = new VerificationMailDispatcher(
     store,
     { send: () => Promise.resolve() },
     new NodeCryptoTokenGenerator(),
-    { now: () => new Date() },
+    clock,
     new MemoryRateLimiter({ signup: unlimited, mail: unlimited }),
-    { signupsEnabled: true, blockedDomains: [], serviceName: 'Bench', baseUrl: 'http://localhost' },
+    settings,
+    { info: () => undefined, warn: (fields, message) => console.warn(message, fields) },
   );
+  const subscribe = new Subscribe(store, dispatcher, clock, settings);
   let next = 0;
   const consent = { source: 'api', clientNetwork: '127.0.0.0/24' } as const;
   const started = performance.now();

@@ -33,6 +33,9 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     logger.info({ ...published, ms: Date.now() - started }, 'catalog published');
   };
   await republish();
+  // Sweeps the verification-mail outbox at once: mails a crash left are sent without waiting
+  // for a signup.
+  await container.getAsync(TOKENS.MailDispatcher);
 
   const app = await container.getAsync<Express>(TOKENS.HttpApp);
   const server = app.listen(config.port, config.host);

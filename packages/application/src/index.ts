@@ -1,4 +1,5 @@
 export type { Clock } from './shared/clock.port.js';
+export type { Logger } from './shared/logger.port.js';
 export type { RateLimitDecision, RateLimiter } from './rate-limiting/rate-limiter.port.js';
 
 export { LivePublication } from './catalog/live-publication.js';

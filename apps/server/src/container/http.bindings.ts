@@ -18,6 +18,7 @@ import {
   createHttpApp,
   documentsRoutes,
   createSubscriptionRouter,
+  isSubscriptionPath,
   openApiRoutes,
   reviewExportRoutes,
   reviewFeedRoutes,
@@ -87,7 +88,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         unsubscribe,
         previewLink,
         quota,
-        options: { serviceName: config.serviceName },
+        options: { serviceName: config.serviceName, publicBaseUrl: config.publicBaseUrl },
       }),
       mcpRoutes({
         searchTools,
@@ -128,6 +129,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         readiness,
         routers,
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
+        grantsNoCors: isSubscriptionPath,
       }),
     [
       TOKENS.SearchTools,

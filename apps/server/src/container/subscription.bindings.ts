@@ -3,6 +3,7 @@ import {
   PreviewSubscriptionLink,
   Subscribe,
   Unsubscribe,
+  VerificationMailDispatcher,
   type Clock,
   type Mailer,
   type RateLimiter,
@@ -18,13 +19,14 @@ import { TOKENS } from './tokens.js';
 
 /**
  * The signup: the durable file store under DATA_DIR, mail through SES when SES_REGION is set
- * (else the outbox), and the four use cases. The store and the SES client are released on
- * shutdown.
+ * (else the outbox), the verification-mail dispatcher (it sweeps the records' outbox from the
+ * moment it is resolved, at boot) and the four use cases. The dispatcher, the store and the SES
+ * client are released on shutdown.
  */
 export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
   container
     .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
-    .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir))
+    .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir, { logger }))
     .onDeactivation((store) => store.close());
   container
     .bind<TokenGenerator>(TOKENS.TokenGenerator)
@@ -49,28 +51,50 @@ export function bindSubscription(container: Container, config: ServerConfig, log
   }
 
   const links = [TOKENS.SubscriptionStore, TOKENS.TokenGenerator, TOKENS.Clock] as const;
-  container.bind(TOKENS.Subscribe).toResolvedValue(
-    (
-      store: SubscriptionStore,
-      mailer: Mailer,
-      tokens: TokenGenerator,
-      clock: Clock,
-      limiter: RateLimiter,
-    ) =>
-      new Subscribe(store, mailer, tokens, clock, limiter, {
-        signupsEnabled: config.signupsEnabled,
-        blockedDomains: config.signupBlockedDomains,
-        serviceName: config.serviceName,
-        baseUrl: config.publicBaseUrl,
-      }),
-    [
-      TOKENS.SubscriptionStore,
-      TOKENS.Mailer,
-      TOKENS.TokenGenerator,
-      TOKENS.Clock,
-      TOKENS.RateLimiter,
-    ],
-  );
+  const settings = {
+    signupsEnabled: config.signupsEnabled,
+    blockedDomains: config.signupBlockedDomains,
+    serviceName: config.serviceName,
+    baseUrl: config.publicBaseUrl,
+  };
+  container
+    .bind<VerificationMailDispatcher>(TOKENS.MailDispatcher)
+    .toResolvedValue(
+      (
+        store: SubscriptionStore,
+        mailer: Mailer,
+        tokens: TokenGenerator,
+        clock: Clock,
+        limiter: RateLimiter,
+      ) => {
+        const dispatcher = new VerificationMailDispatcher(
+          store,
+          mailer,
+          tokens,
+          clock,
+          limiter,
+          settings,
+          logger,
+        );
+        dispatcher.start();
+        return dispatcher;
+      },
+      [
+        TOKENS.SubscriptionStore,
+        TOKENS.Mailer,
+        TOKENS.TokenGenerator,
+        TOKENS.Clock,
+        TOKENS.RateLimiter,
+      ],
+    )
+    .onDeactivation((dispatcher) => dispatcher.stop());
+  container
+    .bind(TOKENS.Subscribe)
+    .toResolvedValue(
+      (store: SubscriptionStore, dispatcher: VerificationMailDispatcher, clock: Clock) =>
+        new Subscribe(store, dispatcher, clock, settings),
+      [TOKENS.SubscriptionStore, TOKENS.MailDispatcher, TOKENS.Clock],
+    );
   container
     .bind(TOKENS.ConfirmSubscription)
     .toResolvedValue(

@@ -17,6 +17,7 @@ export const TOKENS = {
   SubscriptionStore: Symbol.for('SubscriptionStore'),
   Mailer: Symbol.for('Mailer'),
   TokenGenerator: Symbol.for('TokenGenerator'),
+  MailDispatcher: Symbol.for('MailDispatcher'),
   Subscribe: Symbol.for('Subscribe'),
   ConfirmSubscription: Symbol.for('ConfirmSubscription'),
   Unsubscribe: Symbol.for('Unsubscribe'),

@@ -21,10 +21,22 @@ const ALLOWED_HEADERS = [
 
 /**
  * Cross-origin use is allowed from anywhere (contract §5): `*`, no credentials (there are no
- * cookies anywhere). Preflights are answered 204 here with the methods the path takes.
+ * cookies anywhere). Preflights are answered 204 here with the methods the path takes. Paths
+ * for which `grantsNoCors` holds (the signup, contract §7: no website may make its visitors
+ * sign up) get no `Access-Control-*` header at all, so a browser refuses cross-origin calls;
+ * their preflights are still answered 204 (with `Allow` only) and, like all preflights, free.
  */
-export function cors(allowedMethodsFor: (path: string) => readonly string[]): RequestHandler {
+export function cors(
+  allowedMethodsFor: (path: string) => readonly string[],
+  grantsNoCors: (path: string) => boolean = () => false,
+): RequestHandler {
   return (req, res, next) => {
+    if (grantsNoCors(req.path)) {
+      if (req.method !== 'OPTIONS') return next();
+      res.setHeader('Allow', allowedMethodsFor(req.path).join(', '));
+      res.status(204).end();
+      return;
+    }
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
     if (req.method === 'OPTIONS') {

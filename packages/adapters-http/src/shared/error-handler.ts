@@ -20,7 +20,8 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 /**
  * The one error handler of the HTTP adapter. HttpErrors become their status and message; body
- * parser failures become 400/413; anything else is logged and answered 500 with no detail.
+ * parser failures become 400/413; anything else is logged (as an error, with its stack) and
+ * answered 500 with no detail.
  */
 export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -29,7 +30,9 @@ export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
       return;
     }
     const { status, message, headers } = toHttpAnswer(error);
-    if (status >= 500) {
+    // An HttpError is an answer we chose (503 "signups switched off", 502 "provider failed"):
+    // the access log line records it. Only the unexpected is an error worth a stack trace.
+    if (status >= 500 && !(error instanceof HttpError)) {
       logger.error(
         { err: error, requestId: res.getHeader('X-Request-Id'), path: req.path },
         'request failed',

@@ -1,4 +1,8 @@
-export { createSubscriptionRouter, subscriptionMethodsFor } from './subscription.routes.js';
+export {
+  createSubscriptionRouter,
+  isSubscriptionPath,
+  subscriptionMethodsFor,
+} from './subscription.routes.js';
 export type {
   SubscriptionRouterDeps,
   SubscriptionRouterOptions,

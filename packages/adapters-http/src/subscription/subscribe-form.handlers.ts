@@ -14,6 +14,42 @@ const parseForm = express.urlencoded({
   type: 'application/x-www-form-urlencoded',
 });
 
+/**
+ * Refuses a browser post of the signup form from another site (contract §7), with a 403 page
+ * and before any quota or work:
+ * - `Sec-Fetch-Site` other than `same-origin` (or `none`: typed by the person) is refused;
+ * - an `Origin` other than `PUBLIC_BASE_URL`'s origin is refused, except `Origin: null` sent with
+ *   `Sec-Fetch-Site: same-origin` (Chromium sends `null` for posts from our own pages, whose
+ *   `Referrer-Policy` is `no-referrer`).
+ * A request with neither header is not a browser's (browsers send `Origin` on every POST) and
+ * goes on, as curl's does.
+ */
+export function sameOriginOnly(deps: SubscriptionRouterDeps): RequestHandler {
+  const base = new URL(deps.options.publicBaseUrl);
+  const allowed = base.origin;
+  const formPage = `${allowed}${base.pathname.replace(/\/+$/, '')}/subscribe`;
+  const isSameOrigin = (req: Request): boolean => {
+    const site = req.get('sec-fetch-site')?.toLowerCase();
+    const origin = req.get('origin');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    if (origin === undefined || origin === allowed) return true;
+    return origin === 'null' && site === 'same-origin';
+  };
+  return (req, res, next) => {
+    if (isSameOrigin(req)) return next();
+    return sendPage(
+      res,
+      403,
+      messagePage(
+        deps.options.serviceName,
+        'Signup not accepted',
+        `This form accepts signups only from its own page. To sign up, open ${formPage} and use the form there.`,
+        'error',
+      ),
+    );
+  };
+}
+
 /** `GET /subscribe`: the form page. */
 export function showSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
   return (_req, res) => sendPage(res, 200, signupFormPage(deps.options.serviceName));

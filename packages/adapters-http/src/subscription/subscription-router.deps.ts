@@ -11,6 +11,11 @@ import type {
 export interface SubscriptionRouterOptions {
   /** Named on the pages and in the consent sentence. */
   readonly serviceName: string;
+  /**
+   * `PUBLIC_BASE_URL`: its origin is the only one from which the signup form may be posted
+   * (contract §7); a browser post from any other origin is refused with 403.
+   */
+  readonly publicBaseUrl: string;
 }
 
 /**

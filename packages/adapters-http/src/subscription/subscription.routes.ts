@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { RequestHandler } from 'express';
 import { chargeQuota } from '../shared/request-quota.js';
 import { subscribeJsonHandlers } from './subscribe-json.handlers.js';
-import { showSignupForm, submitSignupForm } from './subscribe-form.handlers.js';
+import { sameOriginOnly, showSignupForm, submitSignupForm } from './subscribe-form.handlers.js';
 import { linkHandlers } from './subscription-link.handlers.js';
 import type { SubscriptionRouterDeps } from './subscription-router.deps.js';
 
@@ -23,7 +23,8 @@ function chargePages(deps: SubscriptionRouterDeps): RequestHandler {
 /**
  * The newsletter signup's HTTP surface (spec §4.1, contract §7):
  * - `POST /subscribe` — JSON API; `{ error }` bodies through the app's error handler;
- * - `GET /subscribe` — the form page; `POST /subscribe/form` — its form-encoded target (HTML);
+ * - `GET /subscribe` — the form page; `POST /subscribe/form` — its form-encoded target (HTML),
+ *   same-origin posts only;
  * - `GET|POST /subscribe/confirm` and `GET|POST /subscribe/unsubscribe` — the mail's links
  *   (GET shows a button, POST acts; one-click unsubscribe per RFC 8058).
  * Mount before the app's 404 and error handlers.
@@ -35,12 +36,20 @@ export function createSubscriptionRouter(deps: SubscriptionRouterDeps): Router {
   router.get(['/subscribe', '/subscribe/confirm', '/subscribe/unsubscribe'], chargePages(deps));
   router.post('/subscribe', ...subscribeJsonHandlers(deps));
   router.get('/subscribe', showSignupForm(deps));
-  router.post('/subscribe/form', submitSignupForm(deps));
+  router.post('/subscribe/form', sameOriginOnly(deps), submitSignupForm(deps));
   router.get('/subscribe/confirm', links.showConfirm);
   router.post('/subscribe/confirm', ...links.confirm);
   router.get('/subscribe/unsubscribe', links.showUnsubscribe);
   router.post('/subscribe/unsubscribe', ...links.unsubscribe);
   return router;
+}
+
+/**
+ * The signup's paths: none grants CORS permission (contract §7), so that no other website can
+ * have its visitors' browsers call them; scripts and agents, which ignore CORS, call directly.
+ */
+export function isSubscriptionPath(path: string): boolean {
+  return path === '/subscribe' || path.startsWith('/subscribe/');
 }
 
 /** Methods each signup path answers, for CORS preflights and `Allow` headers. */

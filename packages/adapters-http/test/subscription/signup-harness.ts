@@ -12,14 +12,20 @@ import { RateLimitedQuota } from '../../../application/src/rate-limiting/rate-li
 import { ConfirmSubscription } from '../../../application/src/subscription/confirm-subscription.use-case.js';
 import { PreviewSubscriptionLink } from '../../../application/src/subscription/preview-subscription-link.use-case.js';
 import { Subscribe } from '../../../application/src/subscription/subscribe.use-case.js';
+import { VerificationMailDispatcher } from '../../../application/src/subscription/verification-mail-dispatcher.js';
 import { Unsubscribe } from '../../../application/src/subscription/unsubscribe.use-case.js';
 import { OutboxMailer } from '../../../adapters-mail/src/outbox-mailer.js';
 import { MemoryRateLimiter } from '../../../adapters-persistence/src/rate-limiting/memory-rate-limiter.js';
 import type { BucketSizes } from '../../../adapters-persistence/src/rate-limiting/memory-rate-limiter.js';
 import { NodeCryptoTokenGenerator } from '../../../adapters-persistence/src/security/node-crypto-token-generator.js';
 import { FileSubscriptionStore } from '../../../adapters-persistence/src/subscription/file-subscription-store.js';
+import { cors } from '../../src/shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../../src/shared/error-handler.js';
-import { createSubscriptionRouter } from '../../src/subscription/subscription.routes.js';
+import {
+  createSubscriptionRouter,
+  isSubscriptionPath,
+  subscriptionMethodsFor,
+} from '../../src/subscription/subscription.routes.js';
 import { requestId } from '../../src/shared/request-id.middleware.js';
 import { RecordingLogger, testOpenApiConformance } from '../support/read-api-harness.js';
 
@@ -31,6 +37,8 @@ export interface SignupServerOptions {
   readonly buckets?: BucketSizes;
   readonly signupsEnabled?: boolean;
   readonly blockedDomains?: readonly string[];
+  /** `PUBLIC_BASE_URL` (default: the server's own URL). */
+  readonly publicBaseUrl?: string;
   /** Replaces the outbox mailer (e.g. SES); it gets the server's data dir. */
   readonly mailer?: (dataDir: string) => Mailer;
 }
@@ -52,8 +60,8 @@ export const CONTRACT_BUCKETS: BucketSizes = {
 };
 
 /**
- * The signup routes on a real port, wired as the server wires them: file store, outbox mailer,
- * in-process limiter, real tokens; only the clock is the test's.
+ * The signup routes on a real port, wired as the server wires them: the app's CORS middleware,
+ * file store, outbox mailer, in-process limiter, real tokens; only the clock is the test's.
  */
 export async function startSignupServer(options: SignupServerOptions = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'signup-http-'));
@@ -76,17 +84,27 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
     serviceName: 'Tool Reviews',
     baseUrl: url,
   };
+  const dispatcher = new VerificationMailDispatcher(
+    store,
+    mailer,
+    tokens,
+    clock,
+    limiter,
+    settings,
+    logger,
+  );
   app = express();
   app.set('trust proxy', false);
   app.use(requestId);
+  app.use(cors((path) => subscriptionMethodsFor(path) ?? ['GET', 'HEAD'], isSubscriptionPath));
   app.use(
     createSubscriptionRouter({
-      subscribe: new Subscribe(store, mailer, tokens, clock, limiter, settings),
+      subscribe: new Subscribe(store, dispatcher, clock, settings),
       confirm: new ConfirmSubscription(store, tokens, clock),
       unsubscribe: new Unsubscribe(store, tokens, clock),
       previewLink: new PreviewSubscriptionLink(store, tokens, clock),
       quota: new RateLimitedQuota(limiter),
-      options: { serviceName: 'Tool Reviews' },
+      options: { serviceName: 'Tool Reviews', publicBaseUrl: options.publicBaseUrl ?? url },
     }),
   );
   app.use(notFoundHandler);
@@ -97,6 +115,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
     dataDir,
     clock,
     store,
+    dispatcher,
     logger,
     /** Every response, checked against the OpenAPI document; `close()` rejects on a violation. */
     conformance,
@@ -106,10 +125,14 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
         headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    postForm: (path: string, fields: Record<string, string>) =>
+    postForm: (
+      path: string,
+      fields: Record<string, string>,
+      headers: Record<string, string> = {},
+    ) =>
       fetch(`${url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: new URLSearchParams(fields).toString(),
       }),
     outbox: () => readOutbox(dataDir),

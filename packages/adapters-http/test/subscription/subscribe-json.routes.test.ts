@@ -172,12 +172,32 @@ describe('POST /subscribe (contract §7 status table)', () => {
 });
 
 describe('POST /subscribe when signups are switched off', () => {
-  it('returns 503', async () => {
+  it('returns 503 without logging an error or a stack trace', async () => {
     const api = await startSignupServer({ signupsEnabled: false });
     try {
       const response = await api.postJson({ email: 'ada@example.com' });
       expect(response.status).toBe(503);
       expect(((await response.json()) as { error: string }).error).toMatch(/switched off/);
+      expect(api.logger.lines.filter((line) => line.level !== 'info')).toEqual([]);
+      expect(JSON.stringify(api.logger.lines)).not.toMatch(/stack|err/i);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('POST /subscribe when something unexpected breaks', () => {
+  it('answers 500 and logs the failure as an error, without the address', async () => {
+    const api = await startSignupServer();
+    try {
+      // A bug, not an outage: the store throws something that is not "unavailable".
+      api.store.findByAddressKey = () => Promise.reject(new TypeError('a bug in the store'));
+      const response = await api.postJson({ email: 'ada@example.com' });
+      expect(response.status).toBe(500);
+      const errors = api.logger.lines.filter((line) => line.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toBe('request failed');
+      expect(JSON.stringify(api.logger.lines)).not.toContain('ada@example.com');
     } finally {
       await api.close();
     }

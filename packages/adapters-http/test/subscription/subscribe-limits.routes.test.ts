@@ -42,6 +42,20 @@ describe('signup limits and identity over HTTP', () => {
     expect(answers[0]!.headers.get('ratelimit')).toMatch(/^"signup";r=4;t=\d+$/);
   });
 
+  it('counts one mailbox once in the mail bucket: +tags and Gmail dots, mailing each as typed', async () => {
+    api = await startSignupServer({ buckets: roomy });
+    const spellings = [
+      'ada.lovelace@gmail.com',
+      'adalovelace+news@gmail.com',
+      'Ada.Love.Lace@googlemail.com',
+    ];
+    for (const email of spellings) expect((await api.postJson({ email })).status).toBe(200);
+    const fourth = await api.postJson({ email: 'a.d.a.lovelace+x@gmail.com' });
+    expect(fourth.status).toBe(429);
+    expect((await api.outbox()).map((mail) => mail.to).sort()).toEqual([...spellings].sort());
+    expect((await api.postJson({ email: 'ada.lovelace+x@example.com' })).status).toBe(200);
+  });
+
   it('resends after 15 minutes only, and refuses a fourth mail in 24 hours with 429 whatever the network', async () => {
     api = await startSignupServer({ buckets: roomy });
     expect((await api.postJson({ email: 'ada@example.com' })).status).toBe(200);
@@ -73,7 +87,15 @@ describe('signup limits and identity over HTTP', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await api.outbox()).toHaveLength(1);
     const log = await readFile(join(api.dataDir, 'subscriptions', 'subscriptions.jsonl'), 'utf8');
-    expect(log.trim().split('\n')).toHaveLength(1);
+    // One record: inserted once, then its mail claimed and marked sent (three writes, one key).
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { version: number; subscription: { addressKey: string } });
+    expect(lines.map((line) => line.version)).toEqual([1, 2, 3]);
+    expect(new Set(lines.map((line) => line.subscription.addressKey))).toEqual(
+      new Set(['ada@example.com']),
+    );
   });
 
   it('treats case variants and the Unicode and punycode forms of a domain as one address', async () => {

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SubscriptionStoreUnavailableError } from '@reviews/application';
-import type { StoredSubscription, SubscriptionStore } from '@reviews/application';
+import type { Logger, StoredSubscription, SubscriptionStore } from '@reviews/application';
 import type { Subscription } from '@reviews/domain';
 import { SerialQueue } from './serial-queue.js';
 import { encodeLogLine } from './subscription-log-codec.js';
@@ -10,20 +10,32 @@ import { compactLog, openLogForAppend, replayLog } from './subscription-log-file
 export interface FileSubscriptionStoreOptions {
   /** Rewrite the log at open when it holds more than this many superseded lines (default 1000). */
   readonly compactAfterSupersededLines?: number;
+  /**
+   * Told (as a warning, with counts and a file name, never an address) when damaged records
+   * are cut off the end of the log at open. Defaults to a line on stderr.
+   */
+  readonly logger?: Pick<Logger, 'warn'>;
 }
+
+const STDERR_LOGGER: Pick<Logger, 'warn'> = {
+  warn: (fields, message) => console.error(`warning: ${message} ${JSON.stringify(fields)}`),
+};
 
 /**
  * The embedded `SubscriptionStore` (contract §0): an append-only JSON-lines log under
  * `<dataDir>/subscriptions/`, one line per write holding the whole record. Every write is
  * appended and fdatasync'd before it is acknowledged or visible to readers, so a process killed
  * at any moment loses no acknowledged signup; the log is replayed at open (a torn last line is
- * cut off) and compacted then when it has grown. Writes run one at a time through a promise
+ * cut off, kept in a quarantine file beside the log and reported as a warning) and compacted
+ * then when it has grown. Writes run one at a time through a promise
  * queue, which makes the version check and the append atomic within the process. One process
  * per data directory: instances that share subscriptions use the MongoDB store.
  */
 export class FileSubscriptionStore implements SubscriptionStore {
   private readonly queue = new SerialQueue();
   private readonly tokenIndex = new Map<string, string>();
+  /** Address keys of the records with a pending mail: the outbox, kept small. */
+  private readonly outbox = new Set<string>();
   private failure: unknown = null;
   private closed = false;
 
@@ -31,7 +43,7 @@ export class FileSubscriptionStore implements SubscriptionStore {
     private readonly file: FileHandle,
     private readonly records: Map<string, StoredSubscription>,
   ) {
-    for (const stored of records.values()) this.indexTokens(stored.subscription);
+    for (const stored of records.values()) this.index(stored.subscription);
   }
 
   static async open(
@@ -39,7 +51,17 @@ export class FileSubscriptionStore implements SubscriptionStore {
     options: FileSubscriptionStoreOptions = {},
   ): Promise<FileSubscriptionStore> {
     const path = join(dataDir, 'subscriptions', 'subscriptions.jsonl');
-    const { records, lines } = await replayLog(path);
+    const { records, lines, quarantine } = await replayLog(path);
+    if (quarantine !== null) {
+      (options.logger ?? STDERR_LOGGER).warn(
+        {
+          damagedRecords: quarantine.records,
+          bytes: quarantine.bytes,
+          quarantineFile: quarantine.file,
+        },
+        'cut damaged records off the end of the subscription log; their bytes are kept in the quarantine file',
+      );
+    }
     if (lines - records.size > (options.compactAfterSupersededLines ?? 1000)) {
       await compactLog(path, records.values());
     }
@@ -55,6 +77,19 @@ export class FileSubscriptionStore implements SubscriptionStore {
     this.assertOpen();
     const key = this.tokenIndex.get(tokenHash);
     return key === undefined ? null : (this.records.get(key) ?? null);
+  }
+
+  async findWithMailDue(now: Date, limit: number): Promise<StoredSubscription[]> {
+    this.assertOpen();
+    const due: StoredSubscription[] = [];
+    for (const key of this.outbox) {
+      const stored = this.records.get(key);
+      const dueAt = stored?.subscription.pendingMail?.dueAt;
+      if (stored !== undefined && dueAt !== undefined && dueAt <= now) due.push(stored);
+    }
+    const dueTime = (stored: StoredSubscription) =>
+      stored.subscription.pendingMail!.dueAt.getTime();
+    return due.sort((a, b) => dueTime(a) - dueTime(b)).slice(0, limit);
   }
 
   insert(subscription: Subscription): Promise<StoredSubscription | null> {
@@ -100,20 +135,22 @@ export class FileSubscriptionStore implements SubscriptionStore {
           cause: error,
         });
       }
-      if (current !== undefined) this.unindexTokens(current.subscription);
+      if (current !== undefined) this.unindex(current.subscription);
       this.records.set(subscription.addressKey, stored);
-      this.indexTokens(subscription);
+      this.index(subscription);
       return stored;
     });
   }
 
-  private indexTokens(subscription: Subscription): void {
+  private index(subscription: Subscription): void {
     for (const token of subscription.tokens)
       this.tokenIndex.set(token.hash, subscription.addressKey);
+    if (subscription.pendingMail !== null) this.outbox.add(subscription.addressKey);
   }
 
-  private unindexTokens(subscription: Subscription): void {
+  private unindex(subscription: Subscription): void {
     for (const token of subscription.tokens) this.tokenIndex.delete(token.hash);
+    this.outbox.delete(subscription.addressKey);
   }
 
   private assertOpen(): void {

@@ -27,6 +27,16 @@ const subscriptionSchema = z.object({
       usedAt: nullableDate,
     }),
   ),
+  // Logs written before the outbox existed have no member: no mail is pending there.
+  pendingMail: z
+    .object({
+      requestedAt: date,
+      dueAt: date,
+      claimedAt: nullableDate,
+      attempts: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .default(null),
 });
 
 /** One line of the subscription log: the whole record after a write, at its new version. */

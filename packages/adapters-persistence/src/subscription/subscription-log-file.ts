@@ -1,21 +1,34 @@
 import { mkdir, open, readFile, rename, truncate } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { StoredSubscription } from '@reviews/application';
 import { decodeLogLine, encodeLogLine } from './subscription-log-codec.js';
 
-/** What replaying the log found: the latest record per address and how many lines it read. */
+/** The damaged tail cut off a log: how many records (lines) and where their bytes were kept. */
+export interface Quarantine {
+  readonly records: number;
+  readonly bytes: number;
+  readonly file: string;
+}
+
+/**
+ * What replaying the log found: the latest record per address, how many lines it read, and the
+ * damaged tail it cut off, if any.
+ */
 export interface Replay {
   readonly records: Map<string, StoredSubscription>;
   readonly lines: number;
+  readonly quarantine: Quarantine | null;
 }
 
 /**
  * Replays the log at `path` (absent = empty). A crash can leave only the last line torn
- * (appends are fsync'd one by one), so an invalid tail is cut off; an invalid line followed by
- * valid ones is corruption, and opening refuses rather than silently drop acknowledged writes.
+ * (appends are fsync'd one by one), so an invalid tail is cut off — after its bytes are kept in
+ * `<log>.quarantine-<time>` beside the log, so nothing is destroyed unseen. An invalid line
+ * followed by valid ones is corruption, and opening refuses rather than silently drop
+ * acknowledged writes.
  */
-export async function replayLog(path: string): Promise<Replay> {
+export async function replayLog(path: string, now: Date = new Date()): Promise<Replay> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
@@ -25,6 +38,7 @@ export async function replayLog(path: string): Promise<Replay> {
   let goodBytes = 0;
   let lines = 0;
   let badLine: number | null = null;
+  let badLines = 0;
   // Only newline-terminated lines are complete; whatever follows the last newline is torn.
   const complete = text.split('\n').slice(0, -1);
   for (const [index, line] of complete.entries()) {
@@ -33,6 +47,7 @@ export async function replayLog(path: string): Promise<Replay> {
     const stored = decodeLogLine(line);
     if (stored === null) {
       badLine ??= index + 1;
+      badLines += 1;
       continue;
     }
     if (badLine !== null) {
@@ -45,8 +60,28 @@ export async function replayLog(path: string): Promise<Replay> {
     lines += 1;
   }
   // A torn tail is either an invalid last line or bytes after the last newline.
-  if (Buffer.byteLength(text, 'utf8') > goodBytes) await truncate(path, goodBytes);
-  return { records, lines };
+  const raw = Buffer.from(text, 'utf8');
+  if (raw.length <= goodBytes) return { records, lines, quarantine: null };
+  const torn = text.endsWith('\n') ? 0 : 1;
+  const file = await keepInQuarantine(path, raw.subarray(goodBytes), now);
+  await truncate(path, goodBytes);
+  const quarantine = { records: badLines + torn, bytes: raw.length - goodBytes, file };
+  return { records, lines, quarantine };
+}
+
+/** Writes `bytes` durably to a new file beside the log; returns its name. */
+async function keepInQuarantine(path: string, bytes: Buffer, now: Date): Promise<string> {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const target = `${path}.quarantine-${stamp}`;
+  const handle = await open(target, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await syncDirectory(dirname(path));
+  return basename(target);
 }
 
 /** Opens the log for appending, creating it (and making its directory entry durable). */

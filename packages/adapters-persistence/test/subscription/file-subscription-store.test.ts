@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SubscriptionStoreUnavailableError } from '@reviews/application';
@@ -36,6 +36,56 @@ describe('FileSubscriptionStore', () => {
     expect((await again.findByAddressKey(second.addressKey))?.subscription).toEqual(second);
     expect((await readFile(log, 'utf8')).split('\n').filter(Boolean)).toHaveLength(2);
     await again.close();
+  });
+
+  it('keeps damaged records cut off the end of the log in a quarantine file and warns with the count', async () => {
+    const kept = aSubscription().build();
+    const store = await FileSubscriptionStore.open(dir);
+    await store.insert(kept);
+    await store.close();
+    const damaged = '{"version":2,"subscription":{"addressKey":"eve@example.com"}}\n';
+    const torn = '{"version":1,"subscription":{"addressKey":"torn@exa';
+    await appendFile(log, damaged + torn);
+
+    const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+    const logger = {
+      warn: (fields: Record<string, unknown>, message: string) =>
+        warnings.push({ fields, message }),
+    };
+    const reopened = await FileSubscriptionStore.open(dir, { logger });
+    expect((await reopened.findByAddressKey(kept.addressKey))?.subscription).toEqual(kept);
+    await reopened.close();
+
+    const quarantined = (await readdir(join(dir, 'subscriptions'))).filter((name) =>
+      name.startsWith('subscriptions.jsonl.quarantine-'),
+    );
+    expect(quarantined).toHaveLength(1);
+    expect(await readFile(join(dir, 'subscriptions', quarantined[0]!), 'utf8')).toBe(
+      damaged + torn,
+    );
+    expect(warnings).toEqual([
+      {
+        message: expect.stringContaining('cut damaged records off the end of the subscription log'),
+        fields: {
+          damagedRecords: 2,
+          bytes: Buffer.byteLength(damaged + torn),
+          quarantineFile: quarantined[0],
+        },
+      },
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('@');
+  });
+
+  it('opens a clean log without a quarantine file or a warning', async () => {
+    const store = await FileSubscriptionStore.open(dir);
+    await store.insert(aSubscription().build());
+    await store.close();
+    const warnings: unknown[] = [];
+    await (
+      await FileSubscriptionStore.open(dir, { logger: { warn: (f) => warnings.push(f) } })
+    ).close();
+    expect(warnings).toEqual([]);
+    expect(await readdir(join(dir, 'subscriptions'))).toEqual(['subscriptions.jsonl']);
   });
 
   it('refuses to open a log with a damaged line in the middle rather than drop records', async () => {

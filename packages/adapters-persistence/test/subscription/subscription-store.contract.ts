@@ -117,6 +117,31 @@ export function describeSubscriptionStoreContract(
       expect(await store.findByAddressKey(subscription.addressKey)).toEqual(winners[0]);
     });
 
+    it('finds the records whose mail is due, earliest first, up to the limit', async () => {
+      const t = (minutes: number) => new Date(Date.UTC(2026, 10, 17, 10, minutes));
+      const late = aSubscription().withPendingMail(t(5)).build();
+      const early = aSubscription().withPendingMail(t(1), t(0), 2).build();
+      const notYet = aSubscription().withPendingMail(t(30)).build();
+      const none = aSubscription().build();
+      for (const subscription of [late, early, notYet, none]) await store.insert(subscription);
+      expect(await store.findWithMailDue(t(10), 10)).toEqual([
+        { subscription: early, version: 1 },
+        { subscription: late, version: 1 },
+      ]);
+      expect(await store.findWithMailDue(t(10), 1)).toEqual([{ subscription: early, version: 1 }]);
+      expect(await store.findWithMailDue(t(5), 10)).toHaveLength(2);
+      expect(await store.findWithMailDue(t(0), 10)).toEqual([]);
+    });
+
+    it('follows the outbox through updates: a sent mail is no longer due', async () => {
+      const queued = aSubscription().withPendingMail(new Date('2026-11-17T10:00:00Z')).build();
+      await store.insert(queued);
+      const now = new Date('2026-11-17T11:00:00Z');
+      expect(await store.findWithMailDue(now, 10)).toHaveLength(1);
+      await store.update({ ...queued, pendingMail: null }, 1);
+      expect(await store.findWithMailDue(now, 10)).toEqual([]);
+    });
+
     it('answers ping when reachable', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
@@ -125,7 +150,7 @@ export function describeSubscriptionStoreContract(
     const itWhenDurable = options.durable ? it : () => undefined;
     itWhenDurable('keeps acknowledged writes across a reopen', async () => {
       if (subject.reopen === null) throw new Error('a durable store under test must offer reopen');
-      const kept = aSubscription().build();
+      const kept = aSubscription().withPendingMail(new Date('2026-11-17T10:00:00Z')).build();
       const changed = aSubscription().build();
       await store.insert(kept);
       await store.insert(changed);
@@ -139,6 +164,9 @@ export function describeSubscriptionStoreContract(
       expect((await reopened.findByTokenHash(changed.tokens[0]!.hash))?.subscription.status).toBe(
         'declined',
       );
+      expect(await reopened.findWithMailDue(new Date('2026-11-17T10:00:00Z'), 10)).toEqual([
+        { subscription: kept, version: 1 },
+      ]);
     });
   });
 }

@@ -8,6 +8,12 @@ export type { SubscriptionSettings } from './subscription-settings.js';
 export { composeVerificationMail, subscriptionLinks } from './verification-mail.js';
 export type { VerificationMailInput } from './verification-mail.js';
 export { Subscribe } from './subscribe.use-case.js';
+export { VerificationMailDispatcher } from './verification-mail-dispatcher.js';
+export type {
+  MailDispatchOptions,
+  MailDispatchOutcome,
+  SweepReport,
+} from './verification-mail-dispatcher.js';
 export type {
   MailLimitError,
   SubscribeError,

@@ -2,7 +2,6 @@ import {
   domainError,
   err,
   isInBlockedDomain,
-  mailFailed,
   ok,
   parseEmailAddress,
   recordConsent,
@@ -17,16 +16,11 @@ import type {
   SignupError,
   Subscription,
 } from '@reviews/domain';
-import type { RateLimitDecision, RateLimiter } from '../rate-limiting/rate-limiter.port.js';
+import type { RateLimitDecision } from '../rate-limiting/rate-limiter.port.js';
 import type { Clock } from '../shared/clock.port.js';
-import { MailDeliveryError } from './mailer.port.js';
-import type { Mailer } from './mailer.port.js';
-import { SUBSCRIPTION_BUCKETS } from './subscription-settings.js';
 import type { SubscriptionSettings } from './subscription-settings.js';
-import { SubscriptionStoreUnavailableError } from './subscription-store.port.js';
 import type { SubscriptionStore } from './subscription-store.port.js';
-import type { GeneratedToken, TokenGenerator } from './token-generator.port.js';
-import { composeVerificationMail } from './verification-mail.js';
+import type { VerificationMailDispatcher } from './verification-mail-dispatcher.js';
 import { writeWithRetry } from './write-with-retry.js';
 import type { WriteStep } from './write-with-retry.js';
 
@@ -72,18 +66,17 @@ const MESSAGES = {
 
 /**
  * Requests a newsletter signup (double opt-in, contract §7). The conditional write to the store
- * decides which of several concurrent requests for one address sends the mail: the winner
- * records `lastMailAt` before sending, so every other request sees "mail recently sent". Only
- * after winning is the per-address `mail` bucket consumed. If the mail then fails, the claim is
- * withdrawn so the person's retry is not held back by the 15-minute rule.
+ * decides which of several concurrent requests for one address queues the mail: the record and
+ * its verification mail (the outbox entry, without tokens yet) are one write, so a crash after it
+ * delays the mail but cannot lose it. The dispatcher then delivers it while the person waits;
+ * its outcome is the answer (sent: accepted; mail limit: 429; provider failure: 502, with the
+ * mail withdrawn so that a retry is not held back by the 15-minute rule).
  */
 export class Subscribe {
   constructor(
     private readonly store: SubscriptionStore,
-    private readonly mailer: Mailer,
-    private readonly tokens: TokenGenerator,
+    private readonly dispatcher: Pick<VerificationMailDispatcher, 'deliverNow'>,
     private readonly clock: Clock,
-    private readonly limiter: RateLimiter,
     private readonly settings: SubscriptionSettings,
   ) {}
 
@@ -97,69 +90,30 @@ export class Subscribe {
       return err(domainError('ADDRESS_BLOCKED', MESSAGES.blocked));
     }
     const now = this.clock.now();
-    const confirm = this.tokens.generate();
-    const unsubscribe = this.tokens.generate();
-    const request = {
-      address,
-      consent: recordConsent(input.consent, now),
-      hashes: { confirmHash: confirm.hash, unsubscribeHash: unsubscribe.hash },
-    };
+    const request = { address, consent: recordConsent(input.consent, now) };
     const decide = (
       existing: Subscription | null,
     ): WriteStep<Result<SignupDecision, SignupError>> => {
       const decision = requestSignup(existing, request, now);
-      const send = decision.ok && decision.value.kind === 'send-mail';
-      return { write: send ? decision.value.subscription : null, outcome: decision };
+      const queue = decision.ok && decision.value.kind === 'send-mail';
+      return { write: queue ? decision.value.subscription : null, outcome: decision };
     };
     const load = () => this.store.findByAddressKey(address.key);
-    const claim = await writeWithRetry(this.store, load, decide);
-    if (!claim.ok) return claim;
-    if (claim.value.kind === 'mail-recently-sent') return ok(accepted(false));
-    return this.sendMail(claim.value.subscription, confirm, unsubscribe);
-  }
-
-  private async sendMail(
-    claimed: Subscription,
-    confirm: GeneratedToken,
-    unsubscribe: GeneratedToken,
-  ): Promise<Result<SubscribeOutput, SubscribeError>> {
-    const decision = await this.limiter.consume(SUBSCRIPTION_BUCKETS.mail, claimed.addressKey);
-    if (!decision.allowed) {
-      await this.withdrawClaim(claimed);
-      return err({ ...domainError('MAIL_LIMIT_REACHED', MESSAGES.mailLimit), decision });
-    }
-    const mail = composeVerificationMail({
-      to: claimed.address,
-      serviceName: this.settings.serviceName,
-      baseUrl: this.settings.baseUrl,
-      confirmToken: confirm.token,
-      unsubscribeToken: unsubscribe.token,
-    });
-    try {
-      await this.mailer.send(mail);
-    } catch (error) {
-      await this.withdrawClaim(claimed);
-      if (error instanceof MailDeliveryError) {
+    const decision = await writeWithRetry(this.store, load, decide);
+    if (!decision.ok) return decision;
+    if (decision.value.kind === 'mail-recently-sent') return ok(accepted(false));
+    const outcome = await this.dispatcher.deliverNow(address.key);
+    switch (outcome.kind) {
+      case 'sent':
+      case 'not-due':
+        return ok(accepted(true));
+      case 'limit-reached':
+        return err({
+          ...domainError('MAIL_LIMIT_REACHED', MESSAGES.mailLimit),
+          decision: outcome.decision,
+        });
+      case 'failed':
         return err(domainError('MAIL_DELIVERY_FAILED', MESSAGES.mailFailed));
-      }
-      throw error;
-    }
-    return ok(accepted(true));
-  }
-
-  /** Clears `lastMailAt` if it is still this request's claim (nobody has moved on since). */
-  private async withdrawClaim(claimed: Subscription): Promise<void> {
-    const claimedAt = claimed.lastMailAt?.getTime();
-    try {
-      const load = () => this.store.findByAddressKey(claimed.addressKey);
-      await writeWithRetry(this.store, load, (existing) => {
-        const stillOurs = existing !== null && existing.lastMailAt?.getTime() === claimedAt;
-        return { write: stillOurs ? mailFailed(existing) : null, outcome: undefined };
-      });
-    } catch (error) {
-      // The answer is already a failure; an unreachable store only means the 15-minute rule
-      // may hold the retry back. Anything else is a bug and must surface.
-      if (!(error instanceof SubscriptionStoreUnavailableError)) throw error;
     }
   }
 }

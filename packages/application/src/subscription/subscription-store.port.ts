@@ -16,11 +16,19 @@ export interface StoredSubscription {
  * - a write resolves only once it is durable: an acknowledged write survives a crash;
  * - reads return what was written, Dates included, and never a write that was not acknowledged;
  * - `findByTokenHash` finds the record holding a token with that hash (hashes are unique);
+ * - `findWithMailDue` finds records whose `pendingMail.dueAt` is at or before `now`;
  * - any failure to reach the storage throws `SubscriptionStoreUnavailableError`.
  */
 export interface SubscriptionStore {
   findByAddressKey(addressKey: string): Promise<StoredSubscription | null>;
   findByTokenHash(tokenHash: string): Promise<StoredSubscription | null>;
+  /**
+   * The verification-mail outbox: up to `limit` records whose `pendingMail` is not null and
+   * whose `pendingMail.dueAt <= now`, earliest `dueAt` first. A MongoDB store answers it with
+   * `find({ 'pendingMail.dueAt': { $lte: now } }).sort({ 'pendingMail.dueAt': 1 }).limit(limit)`
+   * over an index on `pendingMail.dueAt`.
+   */
+  findWithMailDue(now: Date, limit: number): Promise<StoredSubscription[]>;
   /** Stores a new record at version 1; `null` if one with this `addressKey` already exists. */
   insert(subscription: Subscription): Promise<StoredSubscription | null>;
   /**

@@ -26,6 +26,20 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
     return null;
   }
 
+  async findWithMailDue(now: Date, limit: number): Promise<StoredSubscription[]> {
+    this.check();
+    return [...this.records.values()]
+      .filter(({ subscription }) => {
+        const due = subscription.pendingMail?.dueAt;
+        return due !== undefined && due.getTime() <= now.getTime();
+      })
+      .sort(
+        (a, b) =>
+          a.subscription.pendingMail!.dueAt.getTime() - b.subscription.pendingMail!.dueAt.getTime(),
+      )
+      .slice(0, limit);
+  }
+
   async insert(subscription: Subscription): Promise<StoredSubscription | null> {
     this.check();
     if (this.records.has(subscription.addressKey)) return null;

@@ -53,6 +53,7 @@ export class SubscriptionBuilder {
         token(`hashed:confirm-${n}`, 'confirm'),
         token(`hashed:unsubscribe-${n}`, 'unsubscribe'),
       ],
+      pendingMail: null,
     };
   }
 
@@ -66,6 +67,11 @@ export class SubscriptionBuilder {
 
   mailedAt(lastMailAt: Date | null): this {
     return this.with({ lastMailAt });
+  }
+
+  /** With a verification mail in its outbox, due at `dueAt` (claimed at `claimedAt` if given). */
+  withPendingMail(dueAt: Date = T0, claimedAt: Date | null = null, attempts = 0): this {
+    return this.with({ pendingMail: { requestedAt: T0, dueAt, claimedAt, attempts } });
   }
 
   confirmed(at: Date = T0): this {

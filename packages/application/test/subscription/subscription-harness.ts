@@ -8,6 +8,8 @@ import {
 import { ConfirmSubscription } from '../../src/subscription/confirm-subscription.use-case.js';
 import { PreviewSubscriptionLink } from '../../src/subscription/preview-subscription-link.use-case.js';
 import { Subscribe } from '../../src/subscription/subscribe.use-case.js';
+import { VerificationMailDispatcher } from '../../src/subscription/verification-mail-dispatcher.js';
+import type { MailDispatchOptions } from '../../src/subscription/verification-mail-dispatcher.js';
 import type { SubscribeInput } from '../../src/subscription/subscribe.use-case.js';
 import type { SubscriptionSettings } from '../../src/subscription/subscription-settings.js';
 import { Unsubscribe } from '../../src/subscription/unsubscribe.use-case.js';
@@ -17,7 +19,10 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 /** The use cases wired to fakes, as a server would wire them to adapters. */
-export function aSubscriptionHarness(settings: Partial<SubscriptionSettings> = {}) {
+export function aSubscriptionHarness(
+  settings: Partial<SubscriptionSettings> = {},
+  dispatch: MailDispatchOptions = {},
+) {
   const store = new InMemorySubscriptionStore();
   const mailer = new RecordingMailer();
   const tokens = new SequentialTokenGenerator();
@@ -30,13 +35,32 @@ export function aSubscriptionHarness(settings: Partial<SubscriptionSettings> = {
     baseUrl: 'https://reviews.example/',
     ...settings,
   };
-  return {
+  const logged: { level: 'info' | 'warn'; fields: Record<string, unknown>; message: string }[] = [];
+  const logger = {
+    info: (fields: Record<string, unknown>, message: string) =>
+      logged.push({ level: 'info', fields, message }),
+    warn: (fields: Record<string, unknown>, message: string) =>
+      logged.push({ level: 'warn', fields, message }),
+  };
+  const dispatcher = new VerificationMailDispatcher(
     store,
     mailer,
     tokens,
     clock,
     limiter,
-    subscribe: new Subscribe(store, mailer, tokens, clock, limiter, resolved),
+    resolved,
+    logger,
+    dispatch,
+  );
+  return {
+    store,
+    dispatcher,
+    logged,
+    mailer,
+    tokens,
+    clock,
+    limiter,
+    subscribe: new Subscribe(store, dispatcher, clock, resolved),
     confirm: new ConfirmSubscription(store, tokens, clock),
     unsubscribe: new Unsubscribe(store, tokens, clock),
     preview: new PreviewSubscriptionLink(store, tokens, clock),

@@ -17,6 +17,7 @@ export {
 } from './subscription.js';
 export type {
   IssuedTokenHashes,
+  PendingMail,
   Subscription,
   SubscriptionStatus,
   SubscriptionToken,
@@ -25,7 +26,18 @@ export type {
 } from './subscription.js';
 export { SUBSCRIPTION_MESSAGES, addressDeclinedMessage } from './subscription-errors.js';
 export type { SubscriptionError, SubscriptionErrorCode } from './subscription-errors.js';
-export { mailFailed, requestSignup } from './subscription-signup.js';
+export { requestSignup } from './subscription-signup.js';
+export {
+  claimMail,
+  holdsClaim,
+  isMailBeingSent,
+  isMailDue,
+  mailRetryAt,
+  mailSent,
+  mailWithdrawn,
+  requestMail,
+} from './pending-mail.js';
+export { mailboxKey } from './mailbox-key.js';
 export type { SignupDecision, SignupError, SignupRequest } from './subscription-signup.js';
 export { planConfirmation } from './subscription-confirmation.js';
 export type { ConfirmationError, ConfirmationPlan } from './subscription-confirmation.js';

@@ -51,6 +51,8 @@ export function planConfirmation(
           statusChangedAt: now,
           confirmedAt: now,
           tokens: markTokenUsed(subscription.tokens, tokenHash, now),
+          // Confirmed from an earlier mail: a verification mail still queued is moot.
+          pendingMail: null,
         },
       });
   }

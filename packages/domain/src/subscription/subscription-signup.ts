@@ -5,23 +5,26 @@ import type { EmailAddress } from './email-address.js';
 import { SUBSCRIPTION_RULES } from './subscription-rules.js';
 import { SUBSCRIPTION_MESSAGES, addressDeclinedMessage } from './subscription-errors.js';
 import type { SubscriptionError } from './subscription-errors.js';
-import { declineEndsAt, issueTokens, newPendingSubscription } from './subscription.js';
-import type { IssuedTokenHashes, Subscription } from './subscription.js';
+import { requestMail } from './pending-mail.js';
+import { declineEndsAt, newPendingSubscription } from './subscription.js';
+import type { Subscription } from './subscription.js';
 
 export interface SignupRequest {
   readonly address: EmailAddress;
   readonly consent: Consent;
-  /** Hashes of the tokens the mail will carry, used only if a mail is to be sent. */
-  readonly hashes: IssuedTokenHashes;
 }
 
 /**
  * What a signup request leads to:
- * - `send-mail`: store `subscription` (pending, `lastMailAt` = now, new tokens), then mail;
- * - `mail-recently-sent`: accepted, but the last mail is under 15 minutes old: no new mail.
+ * - `send-mail`: store `subscription` (pending, with a verification mail in its outbox), then
+ *   have the dispatcher deliver it;
+ * - `mail-pending`: accepted; an earlier request's mail is still in the outbox (not yet sent),
+ *   so the caller delivers that one rather than queue another;
+ * - `mail-recently-sent`: accepted, but the last mail sent is under 15 minutes old: no new mail.
  */
 export type SignupDecision =
   | { readonly kind: 'send-mail'; readonly subscription: Subscription }
+  | { readonly kind: 'mail-pending'; readonly subscription: Subscription }
   | { readonly kind: 'mail-recently-sent'; readonly subscription: Subscription };
 
 export type SignupError = SubscriptionError<
@@ -39,12 +42,7 @@ export function requestSignup(
   now: Date,
 ): Result<SignupDecision, SignupError> {
   if (existing === null) {
-    const subscription = newPendingSubscription(
-      request.address,
-      request.consent,
-      request.hashes,
-      now,
-    );
+    const subscription = newPendingSubscription(request.address, request.consent, now);
     return ok({ kind: 'send-mail', subscription });
   }
   switch (existing.status) {
@@ -60,6 +58,8 @@ export function requestSignup(
     case 'unsubscribed':
       return ok({ kind: 'send-mail', subscription: restart(existing, request, now) });
     case 'pending': {
+      if (existing.pendingMail !== null)
+        return ok({ kind: 'mail-pending', subscription: existing });
       const last = existing.lastMailAt;
       if (last !== null && now.getTime() - last.getTime() < SUBSCRIPTION_RULES.resendIntervalMs) {
         return ok({ kind: 'mail-recently-sent', subscription: existing });
@@ -69,21 +69,8 @@ export function requestSignup(
   }
 }
 
-/**
- * Undoes the mail claim of `requestSignup` after the provider failed: the signup stays pending,
- * and because no mail went out the 15-minute rule must not hold the person's retry back.
- */
-export function mailFailed(subscription: Subscription): Subscription {
-  return { ...subscription, lastMailAt: null };
-}
-
 function resend(existing: Subscription, request: SignupRequest, now: Date): Subscription {
-  return {
-    ...existing,
-    consent: request.consent,
-    lastMailAt: now,
-    tokens: issueTokens(existing.tokens, request.hashes, now),
-  };
+  return requestMail({ ...existing, consent: request.consent }, now);
 }
 
 function restart(existing: Subscription, request: SignupRequest, now: Date): Subscription {

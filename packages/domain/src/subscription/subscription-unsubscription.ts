@@ -38,12 +38,24 @@ export function planUnsubscription(
     case 'confirmed':
       return ok({
         kind: 'unsubscribe',
-        subscription: { ...subscription, status: 'unsubscribed', statusChangedAt: now, tokens },
+        subscription: {
+          ...subscription,
+          status: 'unsubscribed',
+          statusChangedAt: now,
+          tokens,
+          pendingMail: null,
+        },
       });
     case 'pending':
       return ok({
         kind: 'cancel',
-        subscription: { ...subscription, status: 'declined', statusChangedAt: now, tokens },
+        subscription: {
+          ...subscription,
+          status: 'declined',
+          statusChangedAt: now,
+          tokens,
+          pendingMail: null,
+        },
       });
     case 'unsubscribed':
     case 'declined':
@@ -58,5 +70,11 @@ export function suppress(
   reason: SuppressionReason,
   now: Date,
 ): Subscription {
-  return { ...subscription, status: 'suppressed', statusChangedAt: now, suppressionReason: reason };
+  return {
+    ...subscription,
+    status: 'suppressed',
+    statusChangedAt: now,
+    suppressionReason: reason,
+    pendingMail: null,
+  };
 }

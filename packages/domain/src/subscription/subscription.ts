@@ -30,10 +30,25 @@ export interface SubscriptionToken {
 }
 
 /**
+ * A verification mail that was asked for and that no provider has accepted yet: the record's
+ * outbox entry, written in the same write as the signup (see `pending-mail.ts`).
+ * - `dueAt`: when a dispatcher may next try it (now; the end of a claim; a retry time);
+ * - `claimedAt`: when the current sending attempt claimed it (null when none is under way);
+ * - `attempts`: sending attempts started so far.
+ */
+export interface PendingMail {
+  readonly requestedAt: Date;
+  readonly dueAt: Date;
+  readonly claimedAt: Date | null;
+  readonly attempts: number;
+}
+
+/**
  * One address's subscription, identified by `addressKey` (the case-folded address). Plain
  * immutable data, so every store can keep it as a document; transitions return new values.
- * `lastMailAt` is the time of the last verification mail that was (or is being) sent: it drives
- * the 15-minute resend rule and the 48-hour expiry.
+ * `lastMailAt` is the time (token issue) of the last verification mail a provider accepted: it
+ * drives the 15-minute resend rule and the 48-hour expiry. `pendingMail` is the mail still to
+ * send, if any.
  */
 export interface Subscription {
   readonly addressKey: string;
@@ -46,6 +61,7 @@ export interface Subscription {
   readonly lastMailAt: Date | null;
   readonly suppressionReason: SuppressionReason | null;
   readonly tokens: readonly SubscriptionToken[];
+  readonly pendingMail: PendingMail | null;
 }
 
 /** The hashes of the two tokens a new verification mail carries. */
@@ -54,10 +70,10 @@ export interface IssuedTokenHashes {
   readonly unsubscribeHash: string;
 }
 
+/** A new pending subscription with its verification mail in the outbox (no token yet). */
 export function newPendingSubscription(
   address: EmailAddress,
   consent: Consent,
-  hashes: IssuedTokenHashes,
   now: Date,
 ): Subscription {
   return {
@@ -68,9 +84,10 @@ export function newPendingSubscription(
     createdAt: now,
     statusChangedAt: now,
     confirmedAt: null,
-    lastMailAt: now,
+    lastMailAt: null,
     suppressionReason: null,
-    tokens: issueTokens([], hashes, now),
+    tokens: [],
+    pendingMail: { requestedAt: now, dueAt: now, claimedAt: null, attempts: 0 },
   };
 }
 
@@ -103,9 +120,12 @@ export function markTokenUsed(
   return tokens.map((token) => (token.hash === hash ? { ...token, usedAt: now } : token));
 }
 
-/** A pending subscription nobody confirmed within 48 hours of its last mail. */
+/**
+ * A pending subscription nobody confirmed within 48 hours of its last mail (one whose mail is
+ * still in the outbox is not expired).
+ */
 export function isExpired(subscription: Subscription, now: Date): boolean {
-  if (subscription.status !== 'pending') return false;
+  if (subscription.status !== 'pending' || subscription.pendingMail !== null) return false;
   const since = subscription.lastMailAt ?? subscription.statusChangedAt;
   return now.getTime() - since.getTime() > SUBSCRIPTION_RULES.confirmTokenTtlMs;
 }

@@ -3,23 +3,26 @@ import { SUBSCRIPTION_RULES } from '../../src/subscription/subscription-rules.js
 import { isExpired } from '../../src/subscription/subscription.js';
 import type { Subscription } from '../../src/subscription/subscription.js';
 import { planConfirmation } from '../../src/subscription/subscription-confirmation.js';
-import { mailFailed, requestSignup } from '../../src/subscription/subscription-signup.js';
+import { claimMail, mailSent, mailWithdrawn } from '../../src/subscription/pending-mail.js';
+import { requestSignup } from '../../src/subscription/subscription-signup.js';
 import type { SignupRequest } from '../../src/subscription/subscription-signup.js';
+import type { IssuedTokenHashes } from '../../src/subscription/subscription.js';
 import {
   planUnsubscription,
   suppress,
 } from '../../src/subscription/subscription-unsubscription.js';
 import { DAY, HOUR, MINUTE, T0, aSignupRequest, later } from './subscription-fixtures.js';
 
+/** Signs up and delivers the verification mail (claimed with the request's hashes, sent). */
 function signUp(
   existing: Subscription | null,
-  request: SignupRequest,
+  request: SignupRequest & { readonly hashes: IssuedTokenHashes },
   at: Date = T0,
 ): Subscription {
   const result = requestSignup(existing, request, at);
   if (!result.ok || result.value.kind !== 'send-mail')
     throw new Error('expected a mail to be sent');
-  return result.value.subscription;
+  return mailSent(claimMail(result.value.subscription, request.hashes, at, MINUTE));
 }
 
 function confirmWith(subscription: Subscription, hash: string, at: Date): Subscription {
@@ -29,7 +32,27 @@ function confirmWith(subscription: Subscription, hash: string, at: Date): Subscr
 }
 
 describe('requestSignup', () => {
-  it('starts a pending subscription that stores only the token hashes', () => {
+  it('starts a pending subscription whose mail waits in its outbox, with no token yet', () => {
+    const result = requestSignup(null, aSignupRequest(), T0);
+    expect(result.ok && result.value.kind).toBe('send-mail');
+    const queued = result.ok ? result.value.subscription : null;
+    expect(queued).toMatchObject({ status: 'pending', lastMailAt: null, tokens: [] });
+    expect(queued?.pendingMail).toEqual({
+      requestedAt: T0,
+      dueAt: T0,
+      claimedAt: null,
+      attempts: 0,
+    });
+  });
+
+  it('answers mail-pending while an earlier mail is still in the outbox, whatever its age', () => {
+    const first = requestSignup(null, aSignupRequest(), T0);
+    if (!first.ok) throw new Error('expected a signup');
+    const again = requestSignup(first.value.subscription, aSignupRequest(), later(HOUR));
+    expect(again.ok && again.value.kind).toBe('mail-pending');
+  });
+
+  it('stores only the token hashes once the mail is claimed and sent', () => {
     const request = aSignupRequest();
     const pending = signUp(null, request);
     expect(pending).toMatchObject({
@@ -96,8 +119,12 @@ describe('requestSignup', () => {
     });
   });
 
-  it('lets a retry mail at once after mailFailed withdrew the claim', () => {
-    const failed = mailFailed(signUp(null, aSignupRequest()));
+  it('lets a retry mail at once after a failed first mail was withdrawn', () => {
+    const request = aSignupRequest();
+    const queued = requestSignup(null, request, T0);
+    if (!queued.ok) throw new Error('expected a signup');
+    const failed = mailWithdrawn(claimMail(queued.value.subscription, request.hashes, T0, MINUTE));
+    expect(failed.lastMailAt).toBeNull();
     const retry = requestSignup(failed, aSignupRequest(), later(MINUTE));
     expect(retry.ok && retry.value.kind).toBe('send-mail');
   });
