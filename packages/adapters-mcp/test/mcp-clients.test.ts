@@ -30,8 +30,8 @@ describe.each(clientGenerations)('$label', (generation) => {
     return tool;
   };
 
-  it('connects through the initialize handshake at protocol 2025-11-25', () => {
-    expect(client.protocolVersion()).toBe('2025-11-25');
+  it(`speaks protocol ${generation.protocolVersion}`, () => {
+    expect(client.protocolVersion()).toBe(generation.protocolVersion);
   });
 
   it('sees the serverInfo name and version of the identity constants, and instructions', () => {
