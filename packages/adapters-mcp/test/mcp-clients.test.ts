@@ -134,7 +134,7 @@ describe.each(clientGenerations)('$label', (generation) => {
     expect(body.items.map((i) => i.id)).toEqual(['pgbeam', 'quillsort']);
     const text = textOf(result);
     expect(text).toContain('**PgBeam** · id `pgbeam` · category Databases');
-    expect(text).toContain(`Cite: ${body.items[1]?.review?.url} (reviewed 2026-05-01)`);
+    expect(text).toContain(`Cite: <${body.items[1]?.review?.url}> (reviewed 2026-05-01)`);
     expect(text).toContain(testProfile.historicalNotice);
   });
 
