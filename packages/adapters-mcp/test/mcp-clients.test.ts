@@ -172,4 +172,11 @@ describe.each(clientGenerations)('$label', (generation) => {
       message: expect.stringMatching(/Unknown tool "delete_tool".*search_tools, get_tool/),
     });
   });
+
+  it('reads an error message with at most one "MCP error" prefix', async () => {
+    const error: unknown = await client.callTool('delete_tool', {}).catch((e: unknown) => e);
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toMatch(/Unknown tool "delete_tool"/);
+    expect(message.match(/MCP error/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
 });

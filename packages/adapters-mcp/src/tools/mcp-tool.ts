@@ -57,7 +57,7 @@ export function defineMcpTool<Input extends z.ZodObject, Output extends z.ZodObj
     call(args) {
       const input = spec.inputSchema.safeParse(args);
       if (!input.success) {
-        return toolError(describeArgumentIssues(input.error, spec.name, argumentNames));
+        return toolError(describeArgumentIssues(input.error, spec.name, argumentNames, args));
       }
       const result = spec.execute(input.data);
       if (!result.ok) return toolError(result.error.message);
