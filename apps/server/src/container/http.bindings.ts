@@ -20,7 +20,7 @@ import {
   subscriptionMethodsFor,
   type ReadinessCheck,
 } from '@reviews/adapters-http';
-import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import { isLoopbackListenAddress, MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
@@ -66,6 +66,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         clientKeyOf: clientKey,
         baseUrl: profile.baseUrl,
         logger,
+        allowedOrigins: config.mcpAllowedOrigins,
+        loopbackOnly: isLoopbackListenAddress(config.host),
       }),
     ],
     [
@@ -96,6 +98,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         readiness,
         routers,
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
+        // `/mcp` answers CORS from its own origin list (MCP_ALLOWED_ORIGINS), not `*`.
+        ownCorsPaths: [MCP_PATH],
       }),
     [
       TOKENS.SearchTools,

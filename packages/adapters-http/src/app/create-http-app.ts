@@ -19,6 +19,8 @@ export interface HttpAppDeps {
   readonly routers?: readonly Router[];
   /** Methods a path takes, for CORS preflights and `Allow`; read routes need not be listed. */
   readonly methodsFor?: (path: string) => readonly string[] | undefined;
+  /** Paths whose own router answers CORS (and its preflights); the `*` policy skips them. */
+  readonly ownCorsPaths?: readonly string[];
 }
 
 /**
@@ -34,7 +36,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   app.use(requestId);
   app.use(accessLog(deps.logger));
-  app.use(cors((path) => deps.methodsFor?.(path) ?? READ_METHODS));
+  app.use(cors((path) => deps.methodsFor?.(path) ?? READ_METHODS, deps.ownCorsPaths ?? []));
   app.use(compression({ threshold: 1024 }));
 
   app.use(healthRoutes(deps.readiness));

@@ -21,10 +21,18 @@ const ALLOWED_HEADERS = [
 
 /**
  * Cross-origin use is allowed from anywhere (contract §5): `*`, no credentials (there are no
- * cookies anywhere). Preflights are answered 204 here with the methods the path takes.
+ * cookies anywhere). Preflights are answered 204 here with the methods the path takes. Paths in
+ * `ownCorsPaths` (MCP's `/mcp`, which allows listed origins only) are left to their router.
  */
-export function cors(allowedMethodsFor: (path: string) => readonly string[]): RequestHandler {
+export function cors(
+  allowedMethodsFor: (path: string) => readonly string[],
+  ownCorsPaths: readonly string[] = [],
+): RequestHandler {
   return (req, res, next) => {
+    if (ownCorsPaths.includes(req.path)) {
+      next();
+      return;
+    }
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
     if (req.method === 'OPTIONS') {

@@ -42,6 +42,19 @@ export function isLoopbackListenAddress(host: string): boolean {
 
 const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$/i;
 
+/**
+ * An allowed origin, or — only when the `Host` has been checked against the loopback list — the
+ * service's own origin under the name the request used (`http://127.0.0.1:3000` as well as
+ * `http://localhost:3000`). Without that check the same rule would admit DNS rebinding, where
+ * Origin and Host both name the attacker's domain.
+ */
+function originAllowed(policy: McpOriginPolicy, origin: string, host: string): boolean {
+  if (policy.allowedOrigins.has(origin)) return true;
+  if (policy.allowedHostnames === undefined) return false;
+  const own = host.toLowerCase();
+  return origin === `http://${own}` || origin === `https://${own}`;
+}
+
 /** Request headers a page may send to `/mcp` (answered to a preflight). */
 const ALLOWED_HEADERS = [
   'Accept',
@@ -93,7 +106,7 @@ export function guardMcpOrigin(
     }
     const origin = req.headers.origin;
     res.vary('Origin');
-    if (origin !== undefined && !policy.allowedOrigins.has(origin)) {
+    if (origin !== undefined && !originAllowed(policy, origin, host)) {
       res
         .status(403)
         .json(
