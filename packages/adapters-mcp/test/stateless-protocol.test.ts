@@ -39,7 +39,8 @@ async function send(
   params: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<Exchange> {
-  const name = typeof params['name'] === 'string' ? { 'Mcp-Name': params['name'] } : {};
+  const name: Record<string, string> =
+    typeof params['name'] === 'string' ? { 'Mcp-Name': params['name'] } : {};
   const res = await fetch(api.mcpUrl, {
     method: 'POST',
     headers: {

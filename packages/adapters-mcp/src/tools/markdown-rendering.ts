@@ -95,6 +95,7 @@ function categoryOf(category: string | null): string {
  * Every character that ends or separates a line somewhere — JavaScript's `\s` (which has
  * U+2028 and U+2029), NEL (U+0085), and the other C0/C1 controls — as one run.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const LINE_BREAKS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f]+/g;
 
 /** One line of plain text made safe for Markdown: breaks folded, syntax characters escaped. */
