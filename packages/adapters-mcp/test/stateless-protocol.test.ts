@@ -166,3 +166,42 @@ describe('MCP 2025-11-25 on the same endpoint', () => {
     },
   );
 });
+
+describe('the server card’s supportedProtocolVersions', () => {
+  it('lists only versions this endpoint serves, and both generations', async () => {
+    const card = (await (await fetch(`${api.url}/mcp/server-card`)).json()) as {
+      remotes: Array<{ supportedProtocolVersions: string[] }>;
+    };
+    const versions = card.remotes[0]?.supportedProtocolVersions ?? [];
+    expect(versions).toEqual(expect.arrayContaining([VERSION, '2025-11-25']));
+    for (const version of versions) {
+      const modern = version >= VERSION;
+      const res = await fetch(api.mcpUrl, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          ...(modern ? { 'Mcp-Protocol-Version': version, 'Mcp-Method': 'tools/list' } : {}),
+        },
+        body: JSON.stringify(
+          modern
+            ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta(version) } }
+            : {
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'initialize',
+                params: {
+                  protocolVersion: version,
+                  capabilities: {},
+                  clientInfo: { name: 'card-test', version: '1.0.0' },
+                },
+              },
+        ),
+      });
+      const body = (await res.json()) as Exchange['body'];
+      expect({ version, status: res.status }).toEqual({ version, status: 200 });
+      if (!modern) expect(body.result?.['protocolVersion']).toBe(version);
+      else expect(body.result?.['tools']).toHaveLength(2);
+    }
+  });
+});
