@@ -14,7 +14,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/test/**', 'scripts/**', 'apps/catalog-generator/**', 'apps/bench/**', '.ci/**'],
+    files: [
+      '**/test/**',
+      'scripts/**',
+      'apps/catalog-generator/**',
+      'apps/bench/**',
+      'apps/conformance/**',
+      '.ci/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -16,6 +16,7 @@ const workspace: Record<string, string> = {
   'adapters-mail': 'packages/adapters-mail',
   server: 'apps/server',
   'catalog-generator': 'apps/catalog-generator',
+  conformance: 'apps/conformance',
 };
 
 const moduleNameMapper: Record<string, string> = {

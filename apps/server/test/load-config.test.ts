@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the web origins allowed to call /mcp, none by default', () => {
+    expect(loadConfig({}).mcpAllowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ MCP_ALLOWED_ORIGINS: 'https://agents.example.org, http://localhost:6274' })
+        .mcpAllowedOrigins,
+    ).toEqual(['https://agents.example.org', 'http://localhost:6274']);
+  });
+
   it('reads signup settings', () => {
     const config = loadConfig({
       SIGNUPS_ENABLED: 'false',
@@ -54,6 +62,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, /PUBLIC_BASE_URL must be an http\(s\) address/],
     [{ TRUST_PROXY: 'not-an-ip' }, /TRUST_PROXY/],
+    [{ MCP_ALLOWED_ORIGINS: 'https://a.example/path' }, /MCP_ALLOWED_ORIGINS must be .*origins/],
+    [{ MCP_ALLOWED_ORIGINS: 'agents.example.org' }, /MCP_ALLOWED_ORIGINS/],
     [{ RATE_LIMIT_API: '0' }, /RATE_LIMIT_API/],
     [{ SIGNUPS_ENABLED: 'maybe' }, /SIGNUPS_ENABLED must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],

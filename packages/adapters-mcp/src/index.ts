@@ -21,10 +21,18 @@ export {
 export type { ServerCard } from './http/server-card.js';
 export { SERVER_CARD_CACHE_CONTROL } from './http/server-card.routes.js';
 export type { JsonRpcErrorBody } from './http/json-rpc-error.js';
+export {
+  isLoopbackListenAddress,
+  LOOPBACK_HOSTNAMES,
+  mcpOriginPolicy,
+} from './http/origin-guard.js';
+export type { McpOriginPolicy } from './http/origin-guard.js';
 export { createMcpServer } from './server/create-mcp-server.js';
 export type { McpLogger } from './server/create-mcp-server.js';
+export { MCP_CACHE_HINT } from './server/create-mcp-server.js';
 export {
   MCP_PROTOCOL_VERSIONS,
+  MCP_STATELESS_PROTOCOL_VERSION,
   MCP_SERVER_DESCRIPTION,
   MCP_SERVER_INSTRUCTIONS,
   MCP_SERVER_NAME,

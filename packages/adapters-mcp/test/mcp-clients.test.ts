@@ -30,8 +30,8 @@ describe.each(clientGenerations)('$label', (generation) => {
     return tool;
   };
 
-  it('connects through the initialize handshake at protocol 2025-11-25', () => {
-    expect(client.protocolVersion()).toBe('2025-11-25');
+  it(`speaks protocol ${generation.protocolVersion}`, () => {
+    expect(client.protocolVersion()).toBe(generation.protocolVersion);
   });
 
   it('sees the serverInfo name and version of the identity constants, and instructions', () => {
@@ -134,7 +134,7 @@ describe.each(clientGenerations)('$label', (generation) => {
     expect(body.items.map((i) => i.id)).toEqual(['pgbeam', 'quillsort']);
     const text = textOf(result);
     expect(text).toContain('**PgBeam** · id `pgbeam` · category Databases');
-    expect(text).toContain(`Cite: ${body.items[1]?.review?.url} (reviewed 2026-05-01)`);
+    expect(text).toContain(`Cite: <${body.items[1]?.review?.url}> (reviewed 2026-05-01)`);
     expect(text).toContain(testProfile.historicalNotice);
   });
 
@@ -171,5 +171,12 @@ describe.each(clientGenerations)('$label', (generation) => {
       code: -32602,
       message: expect.stringMatching(/Unknown tool "delete_tool".*search_tools, get_tool/),
     });
+  });
+
+  it('reads an error message with at most one "MCP error" prefix', async () => {
+    const error: unknown = await client.callTool('delete_tool', {}).catch((e: unknown) => e);
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toMatch(/Unknown tool "delete_tool"/);
+    expect(message.match(/MCP error/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 });

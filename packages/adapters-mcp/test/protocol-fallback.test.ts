@@ -27,30 +27,28 @@ function recordingFetch(exchanges: Exchange[]): typeof fetch {
   };
 }
 
-describe('a protocol 2026-07-28 client (@modelcontextprotocol/client 2.x)', () => {
-  it('probes with server/discover, is refused by this 1.x server, and falls back to initialize', async () => {
+describe('a negotiating client (@modelcontextprotocol/client 2.x, mode auto)', () => {
+  it('probes with server/discover and settles on 2026-07-28 without any initialize', async () => {
     const exchanges: Exchange[] = [];
     const client = new Client(
-      { name: 'fallback-test', version: '2.0.0' },
+      { name: 'negotiation-test', version: '2.0.0' },
       { versionNegotiation: { mode: 'auto' } },
     );
     await client.connect(
       new StreamableHTTPClientTransport(new URL(api.mcpUrl), { fetch: recordingFetch(exchanges) }),
     );
     try {
-      expect(exchanges.slice(0, 3)).toEqual([
-        { method: 'server/discover', status: 400 },
-        { method: 'initialize', status: 200 },
-        { method: 'notifications/initialized', status: 202 },
-      ]);
-      expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
-
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const result = await client.callTool({
         name: 'search_tools',
         arguments: { q: 'sorts imports' },
       });
       expect(searchResultSchema.parse(result.structuredContent).items.map((i) => i.id)).toEqual([
         'quillsort',
+      ]);
+      expect(exchanges).toEqual([
+        { method: 'server/discover', status: 200 },
+        { method: 'tools/call', status: 200 },
       ]);
     } finally {
       await client.close();

@@ -38,11 +38,6 @@ describe('MCP requests in the REST buckets', () => {
     const { mcpUrl } = await start(quota);
     await post(mcpUrl, call(1, 'search_tools', { q: 'postgres' }));
     await post(mcpUrl, call(2, 'get_tool', { id: 'pgbeam' }));
-    await post(mcpUrl, [
-      call(3, 'search_tools'),
-      call(4, 'get_tool', { id: 'pgbeam' }),
-      call(5, 'search_tools'),
-    ]);
     await fetch(mcpUrl);
     await fetch(mcpUrl, {
       method: 'POST',
@@ -58,19 +53,32 @@ describe('MCP requests in the REST buckets', () => {
     expect(quota.charges).toEqual([
       { clientKey: '198.51.100.7', buckets: ['api', 'search'] },
       { clientKey: '198.51.100.7', buckets: ['api'] },
-      { clientKey: '198.51.100.7', buckets: ['api', 'search', 'search'] },
       { clientKey: '198.51.100.7', buckets: ['api'] },
       { clientKey: '198.51.100.7', buckets: ['api'] },
       { clientKey: '198.51.100.7', buckets: ['api'] },
     ]);
   });
 
-  it('reports the buckets in RateLimit-Policy and RateLimit headers, each bucket once', async () => {
+  it('reports the buckets in RateLimit-Policy and RateLimit headers', async () => {
     const { mcpUrl } = await start(new RecordingQuota());
-    const res = await post(mcpUrl, [call(1, 'search_tools'), call(2, 'search_tools')]);
+    const res = await post(mcpUrl, call(1, 'search_tools'));
     expect(res.status).toBe(200);
     expect(res.headers.get('ratelimit-policy')).toBe('"api";q=60;w=60, "search";q=30;w=60');
     expect(res.headers.get('ratelimit')).toBe('"api";r=7;t=42, "search";r=7;t=42');
+  });
+
+  it('refuses a JSON-RPC batch with a JSON-RPC error, charging only the one HTTP request', async () => {
+    const quota = new RecordingQuota();
+    const { mcpUrl } = await start(quota);
+    const batch = Array.from({ length: 100 }, (_, i) => call(i + 1, 'search_tools'));
+    const res = await post(mcpUrl, batch);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/batches are not supported/) },
+    });
+    expect(quota.charges).toEqual([{ clientKey: '198.51.100.7', buckets: ['api'] }]);
   });
 
   it('answers 429 with Retry-After and a JSON-RPC error a model can read once search is used up', async () => {

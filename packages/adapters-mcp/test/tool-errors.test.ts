@@ -25,8 +25,16 @@ describe('arguments a model got wrong', () => {
 
   it.each([
     ['search_tools', { limit: 0 }, 'limit must be a whole number from 1 to 20.'],
-    ['search_tools', { limit: 2.5 }, 'limit must be a whole number from 1 to 20.'],
-    ['search_tools', { limit: '5' }, 'limit must be a whole number from 1 to 20.'],
+    [
+      'search_tools',
+      { limit: 2.5 },
+      'limit must be a whole number from 1 to 20: it must be an integer, not the number 2.5.',
+    ],
+    [
+      'search_tools',
+      { limit: '5' },
+      'limit must be a whole number from 1 to 20: it must be a number, not the string "5".',
+    ],
     [
       'search_tools',
       { cursor: 'ten' },
@@ -35,10 +43,14 @@ describe('arguments a model got wrong', () => {
     [
       'search_tools',
       { cursor: 10 },
-      'cursor must be the nextCursor of the previous page (1 to 4 digits).',
+      'cursor must be the nextCursor of the previous page (1 to 4 digits): it must be a string, not the number 10 (send "10").',
     ],
     ['search_tools', { q: 'x'.repeat(201) }, 'q must be at most 200 characters.'],
-    ['search_tools', { category: 7 }, 'category must be text.'],
+    [
+      'search_tools',
+      { category: 7 },
+      'category must be text: it must be a string, not the number 7 (send "7").',
+    ],
     [
       'search_tools',
       { query: 'postgres' },

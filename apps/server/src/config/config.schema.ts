@@ -68,6 +68,28 @@ const domains = z
   )
   .default([]);
 
+/** MCP_ALLOWED_ORIGINS: comma-separated web origins (scheme://host[:port]) besides PUBLIC_BASE_URL's. */
+const origins = z
+  .string()
+  .transform((value, ctx) => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    for (const entry of entries) {
+      const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.origin !== entry) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `MCP_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://app.example.com, with no path or trailing slash ("${entry}" is not one)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  })
+  .default([]);
+
 /** Every setting of contract §0 (and the configured texts of §5), from the environment. */
 export const environmentSchema = z.object({
   PORT: integer('PORT', 0, 65_535).default(3000),
@@ -81,6 +103,7 @@ export const environmentSchema = z.object({
   SES_ENDPOINT: httpUrl('SES_ENDPOINT').optional(),
   MAIL_FROM: z.string().min(3).default('Reviews <no-reply@localhost>'),
   TRUST_PROXY: trustProxy,
+  MCP_ALLOWED_ORIGINS: origins,
   RATE_LIMIT_API: bucketSize('RATE_LIMIT_API', 60),
   RATE_LIMIT_SEARCH: bucketSize('RATE_LIMIT_SEARCH', 30),
   RATE_LIMIT_SIGNUP: bucketSize('RATE_LIMIT_SIGNUP', 5),

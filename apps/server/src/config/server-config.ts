@@ -24,6 +24,8 @@ export interface ServerConfig {
   readonly ses: { readonly region: string; readonly endpoint: string | undefined } | undefined;
   readonly mailFrom: string;
   readonly trustProxy: false | number | readonly string[];
+  /** Web origins besides the public base URL's whose pages may call `/mcp`. */
+  readonly mcpAllowedOrigins: readonly string[];
   readonly rateLimits: BucketSizes;
   readonly signupsEnabled: boolean;
   readonly signupBlockedDomains: readonly string[];
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       e.SES_REGION === undefined ? undefined : { region: e.SES_REGION, endpoint: e.SES_ENDPOINT },
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,
     rateLimits: {
       api: e.RATE_LIMIT_API,
       search: e.RATE_LIMIT_SEARCH,

@@ -27,6 +27,8 @@ import {
   type ServiceFacts,
 } from '@reviews/adapters-http';
 import {
+  isLoopbackListenAddress,
+  MCP_PATH,
   MCP_PROTOCOL_VERSIONS,
   MCP_SERVER_DESCRIPTION,
   MCP_SERVER_NAME,
@@ -97,6 +99,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         clientKeyOf: clientKey,
         baseUrl: profile.baseUrl,
         logger,
+        allowedOrigins: config.mcpAllowedOrigins,
+        loopbackOnly: isLoopbackListenAddress(config.host),
       }),
     ],
     [
@@ -130,6 +134,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         routers,
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
         grantsNoCors: isSubscriptionPath,
+        // `/mcp` answers CORS from its own origin list (MCP_ALLOWED_ORIGINS), not `*`.
+        ownCorsPaths: [MCP_PATH],
       }),
     [
       TOKENS.SearchTools,

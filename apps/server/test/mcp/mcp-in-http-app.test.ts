@@ -64,7 +64,10 @@ describe('the MCP router inside the service’s HTTP app', () => {
 
   it('answers CORS preflights with the methods of /mcp and of the server card', async () => {
     app = await startRestAndMcp(catalog);
-    const mcp = await fetch(app.mcpUrl, { method: 'OPTIONS' });
+    const mcp = await fetch(app.mcpUrl, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://reviews.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(mcp.status).toBe(204);
     expect(mcp.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     expect(mcp.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/);
@@ -95,5 +98,36 @@ describe('the MCP router inside the service’s HTTP app', () => {
       id: 1,
       result: { structuredContent: { schemaVersion: 1 } },
     });
+  });
+
+  it('answers CORS on /mcp from its origin list, while REST stays open to every origin', async () => {
+    app = await startRestAndMcp(catalog, { allowedOrigins: ['https://agents.example.org'] });
+    const evil = await fetch(app.mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, Origin: 'https://evil.example' },
+      body: searchCall,
+    });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const evilPreflight = await fetch(app.mcpUrl, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(evilPreflight.status).toBe(403);
+    expect(evilPreflight.headers.get('access-control-allow-origin')).toBeNull();
+
+    for (const origin of ['https://reviews.example', 'https://agents.example.org']) {
+      const served = await fetch(app.mcpUrl, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, Origin: origin },
+        body: searchCall,
+      });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const rest = await fetch(`${app.url}/api/v1/tools`, {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(rest.headers.get('access-control-allow-origin')).toBe('*');
   });
 });

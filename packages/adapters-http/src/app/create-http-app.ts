@@ -21,6 +21,8 @@ export interface HttpAppDeps {
   readonly methodsFor?: (path: string) => readonly string[] | undefined;
   /** Paths that grant no CORS permission at all (the signup, contract §7). */
   readonly grantsNoCors?: (path: string) => boolean;
+  /** Paths whose own router answers CORS (and its preflights); the `*` policy skips them. */
+  readonly ownCorsPaths?: readonly string[];
 }
 
 /**
@@ -36,7 +38,13 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   app.use(requestId);
   app.use(accessLog(deps.logger));
-  app.use(cors((path) => deps.methodsFor?.(path) ?? READ_METHODS, deps.grantsNoCors));
+  app.use(
+    cors(
+      (path) => deps.methodsFor?.(path) ?? READ_METHODS,
+      deps.grantsNoCors,
+      deps.ownCorsPaths ?? [],
+    ),
+  );
   app.use(compression({ threshold: 1024 }));
 
   app.use(healthRoutes(deps.readiness));

@@ -4,14 +4,13 @@ import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
 
 /**
- * Contract §6 for MCP: every HTTP request to `/mcp` costs one `api` unit, and every
- * `search_tools` call in it one `search` unit on top — the same buckets, under the same client
- * key, as REST, so switching protocol doubles nothing. The calls are counted from the JSON-RPC
- * body before the SDK sees it, so the tools themselves know nothing of limits.
+ * Contract §6 for MCP: every HTTP request to `/mcp` costs one `api` unit, and a `search_tools`
+ * call one `search` unit on top — the same buckets, under the same client key, as REST, so
+ * switching protocol doubles nothing. The call is read from the JSON-RPC body before the SDK sees
+ * it, so the tools themselves know nothing of limits. (Batches never get this far: refused.)
  */
 export function bucketsFor(body: unknown): string[] {
-  const messages = Array.isArray(body) ? body : [body];
-  return ['api', ...messages.filter(isSearchToolsCall).map(() => 'search')];
+  return isSearchToolsCall(body) ? ['api', 'search'] : ['api'];
 }
 
 function isSearchToolsCall(message: unknown): boolean {
@@ -59,9 +58,8 @@ export function tooManyRequests(retryAfterSeconds: number): string {
 }
 
 /**
- * draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`. A batch
- * with several searches charges `search` several times; the header reports each bucket once,
- * with its latest state.
+ * draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`, each bucket
+ * once, with its latest state.
  */
 export function setRateLimitHeaders(res: Response, outcome: QuotaOutcome): void {
   const latest = new Map<string, RateLimitDecision>();

@@ -1,10 +1,10 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
 import express, {
   Router,
   type ErrorRequestHandler,
   type Request,
   type RequestHandler,
+  type Response,
 } from 'express';
 import { createMcpServer, type McpLogger } from '../server/create-mcp-server.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
@@ -16,7 +16,9 @@ import {
   JSON_RPC_SERVER_ERROR,
   jsonRpcError,
 } from './json-rpc-error.js';
+import { bothGenerationsHandler } from './mcp-handler.js';
 import { admitRequest, bucketsFor } from './mcp-quota.js';
+import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
 import { MCP_PATH, SERVER_CARD_PATHS } from './server-card.js';
 import { serverCardHandler } from './server-card.routes.js';
 
@@ -33,6 +35,10 @@ export interface McpRoutesDeps {
   /** `PUBLIC_BASE_URL` without a trailing slash (`ServiceProfile.baseUrl`). */
   readonly baseUrl: string;
   readonly logger: McpLogger;
+  /** Origins besides the base URL's whose pages may call `/mcp` (`MCP_ALLOWED_ORIGINS`). */
+  readonly allowedOrigins?: readonly string[];
+  /** True when the service listens on loopback only: `/mcp` then answers loopback hosts only. */
+  readonly loopbackOnly?: boolean;
 }
 
 /** Methods `/mcp` takes (for `Allow`, and for CORS preflights through the app's `methodsFor`). */
@@ -50,29 +56,56 @@ export function mcpMethodsFor(path: string): readonly string[] | undefined {
 }
 
 /**
- * The MCP endpoint (spec §4.4, contract §8): `POST /mcp`, Streamable HTTP, stateless — a fresh
- * server and transport per request, JSON responses, no session id — so any instance answers
- * any request. GET (the SSE stream) and DELETE (session end) are 405. Also the server card at
- * `/mcp/server-card` and `/.well-known/mcp/server-card.json`.
+ * The MCP endpoint (spec §4.4, contract §8): `POST /mcp`, Streamable HTTP, stateless, for both
+ * protocol generations (see `bothGenerationsHandler`) — no session id, so any instance answers
+ * any request. GET (the SSE stream) and DELETE (session end) are 405. Every request first passes
+ * the Origin/Host guard (free, before any quota), then is charged, then served. Also the server
+ * card at `/mcp/server-card` and `/.well-known/mcp/server-card.json`.
  */
 export function mcpRoutes(deps: McpRoutesDeps): Router {
   const tools: readonly McpTool[] = [searchToolsTool(deps.searchTools), getToolTool(deps.getTool)];
+  const serve = bothGenerationsHandler(
+    () => createMcpServer(tools, deps.logger, deps.baseUrl),
+    MCP_MAX_BODY_BYTES,
+  );
+  const policy = mcpOriginPolicy(
+    deps.baseUrl,
+    deps.allowedOrigins ?? [],
+    deps.loopbackOnly ?? false,
+  );
   const router = Router();
 
   router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.quota, deps.clientKeyOf));
+  router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
   router.post(
     MCP_PATH,
     express.json({ limit: MCP_MAX_BODY_BYTES }),
-    handleMessages(deps, tools),
+    handleMessages(deps, serve),
     answerUnreadableBody(deps),
   );
   router.all(MCP_PATH, refuseMethod(deps));
   return router;
 }
 
-function handleMessages(deps: McpRoutesDeps, tools: readonly McpTool[]): RequestHandler {
+function handleMessages(
+  deps: McpRoutesDeps,
+  serve: (req: Request, res: Response, body: unknown) => Promise<void>,
+): RequestHandler {
   return async (req, res) => {
     const body: unknown = req.body;
+    if (Array.isArray(body)) {
+      // One HTTP request, one unit: a batch must not buy a hundred calls for the price of one.
+      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+      res
+        .status(400)
+        .json(
+          jsonRpcError(
+            JSON_RPC_INVALID_REQUEST,
+            'Invalid request: JSON-RPC batches are not supported (MCP has no batching since protocol 2025-06-18). Send one message per POST.',
+          ),
+        );
+      return;
+    }
     const admitted = await admitRequest(
       deps.quota,
       deps.clientKeyOf(req),
@@ -81,42 +114,53 @@ function handleMessages(deps: McpRoutesDeps, tools: readonly McpTool[]): Request
       body,
     );
     if (!admitted) return;
-
-    const server = createMcpServer(tools, deps.logger, deps.baseUrl);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.
-    await transport.handleRequest(req, res, body);
+    await serve(req, res, body);
   };
 }
 
-/** A body that is not JSON, or too large, still gets a JSON-RPC answer (and still counts). */
+/**
+ * A body that is not JSON, too large, or not decodable (a corrupt or unknown
+ * `Content-Encoding`) still gets a JSON-RPC answer (and still counts).
+ */
 function answerUnreadableBody(deps: McpRoutesDeps): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
-    // body-parser's errors carry a `type` and a 4xx `status`; anything else is not ours to answer.
+    // body-parser's errors (http-errors) carry a 4xx `status`, and most a `type`; anything else
+    // is not ours to answer.
     const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
-    const unreadable =
-      typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500;
+    const unreadable = typeof status === 'number' && status >= 400 && status < 500;
     if (!unreadable || res.headersSent) {
       next(error);
       return;
     }
     if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
-    const [code, message] =
-      type === 'entity.parse.failed'
-        ? [JSON_RPC_PARSE_ERROR, 'Parse error: the request body is not valid JSON.']
-        : type === 'entity.too.large'
-          ? [JSON_RPC_INVALID_REQUEST, `The request body is over ${MCP_MAX_BODY_BYTES / 1024} KiB.`]
-          : [JSON_RPC_INVALID_REQUEST, 'The request body could not be read.'];
+    const [code, message] = unreadableBodyError(type, req.get('Content-Encoding'));
     res.status(status).json(jsonRpcError(code, message));
   };
+}
+
+function unreadableBodyError(type: unknown, encoding: string | undefined): [number, string] {
+  switch (type) {
+    case 'entity.parse.failed':
+      return [JSON_RPC_PARSE_ERROR, 'Parse error: the request body is not valid JSON.'];
+    case 'entity.too.large':
+      return [
+        JSON_RPC_INVALID_REQUEST,
+        `Invalid request: the request body is over ${MCP_MAX_BODY_BYTES / 1024} KiB.`,
+      ];
+    case 'encoding.unsupported':
+      return [
+        JSON_RPC_INVALID_REQUEST,
+        `Invalid request: Content-Encoding ${JSON.stringify(encoding ?? '')} is not supported (use gzip, deflate, br or none).`,
+      ];
+    default:
+      return encoding === undefined
+        ? [JSON_RPC_INVALID_REQUEST, 'Invalid request: the request body could not be read.']
+        : [
+            JSON_RPC_PARSE_ERROR,
+            `Parse error: the request body could not be decoded as Content-Encoding ${JSON.stringify(encoding)}.`,
+          ];
+  }
 }
 
 function refuseMethod(deps: McpRoutesDeps): RequestHandler {

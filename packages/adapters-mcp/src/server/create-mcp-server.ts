@@ -1,12 +1,12 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CacheHint,
+} from '@modelcontextprotocol/server';
 import { toolError, type McpTool } from '../tools/mcp-tool.js';
 import {
+  MCP_PROTOCOL_VERSIONS,
   MCP_SERVER_DESCRIPTION,
   MCP_SERVER_INSTRUCTIONS,
   MCP_SERVER_NAME,
@@ -20,14 +20,21 @@ export interface McpLogger {
 }
 
 /**
- * One MCP server for one HTTP request (stateless serving). It is the SDK's low-level `Server`,
- * not `McpServer`, on purpose: SDK 1.32's `McpServer` answers an unknown tool name with an
- * `isError` result and reports input-schema violations in its own words, while contract §8
- * (and the MCP spec) want a JSON-RPC error for the former and an `isError` result naming the
- * argument and the rule for the latter. Here `tools/list` advertises each tool's strict schemas
- * and `tools/call` is this adapter's single error mapping: unknown tool → JSON-RPC -32602,
- * everything the client got wrong → `isError` result, anything else → logged, `isError` result
- * with retry advice and no internal detail.
+ * The 2026-07-28 caching hints of the cacheable results this server has (`tools/list` and
+ * `server/discover`): both change only with a deployment and are the same for every client, so
+ * any cache may keep them for five minutes. 2025-era answers never carry them (the SDK's codec).
+ */
+export const MCP_CACHE_HINT: Required<CacheHint> = { ttlMs: 300_000, cacheScope: 'public' };
+
+/**
+ * One MCP server for one HTTP request (stateless serving, either protocol generation: the SDK's
+ * `createMcpHandler` calls this factory for 2026-07-28 requests and for the 2025 stateless
+ * fallback alike, so both generations see the same tools and results). It is the SDK's
+ * low-level `Server`, not `McpServer`, on purpose: contract §8 (and the MCP spec) want a
+ * JSON-RPC error for an unknown tool and an `isError` result naming the argument and the rule
+ * for a bad argument, in our words. `tools/call` is this adapter's single error mapping: unknown
+ * tool → JSON-RPC -32602, everything the client got wrong → `isError` result, anything else →
+ * logged, `isError` result with retry advice and no internal detail.
  */
 export function createMcpServer(
   tools: readonly McpTool[],
@@ -42,19 +49,24 @@ export function createMcpServer(
       description: MCP_SERVER_DESCRIPTION,
       websiteUrl,
     },
-    { capabilities: { tools: {} }, instructions: MCP_SERVER_INSTRUCTIONS },
+    {
+      capabilities: { tools: {} },
+      instructions: MCP_SERVER_INSTRUCTIONS,
+      supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
+      cacheHints: { 'tools/list': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
+    },
   );
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const definitions = tools.map((tool) => tool.definition);
   const names = definitions.map((definition) => definition.name).join(', ');
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', () => ({ tools: definitions }));
+  server.setRequestHandler('tools/call', (request) => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
     if (tool === undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool "${name}". This server has: ${names}.`,
       );
     }

@@ -1,4 +1,4 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 
 /**
  * Who this MCP server is. The server's `serverInfo` and the server card are both built from these
@@ -25,5 +25,16 @@ export const MCP_SERVER_DESCRIPTION =
 export const MCP_SERVER_INSTRUCTIONS =
   'Read-only archive of dated editorial reviews of developer tools. Call search_tools first (keywords and/or an exact category; omit q to browse), then get_tool with an id from its results. Page with cursor = the previous nextCursor until it is null. When you use a review, cite its url and reviewedOn date and pass on the historicalNotice: reviews are historical and do not establish current capabilities.';
 
-/** Protocol revisions this server negotiates (the SDK's own list, so the card cannot drift). */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = [...SUPPORTED_PROTOCOL_VERSIONS];
+/** The per-request (no handshake, no session) protocol revision: `_meta` on every request. */
+export const MCP_STATELESS_PROTOCOL_VERSION = '2026-07-28';
+
+/**
+ * Protocol revisions this server serves on `POST /mcp`: the 2026-07-28 per-request generation and
+ * the 2025 `initialize` generation, newest first. The SDK's own list, handed to the server as its
+ * `supportedProtocolVersions`, so the server card and an unsupported-version error cannot drift
+ * from what is served.
+ */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = [
+  MCP_STATELESS_PROTOCOL_VERSION,
+  ...SUPPORTED_PROTOCOL_VERSIONS,
+];

@@ -9,7 +9,9 @@ import type {
  * The text content of the tool results (contract §8): a compact Markdown rendering of the same
  * body that `structuredContent` carries, so a client that hands both to a model does not pay for
  * the JSON twice, and a client that passes only text still gets everything needed to answer and
- * cite. Catalog texts are plain text: whitespace is collapsed and Markdown syntax escaped.
+ * cite. Catalog texts are plain text: every kind of line break and whitespace is folded to one
+ * space and Markdown syntax escaped; addresses are autolinks whose Markdown characters are
+ * percent-encoded. So no catalog value can start a line (a fake `Cite:`) or a link of its own.
  */
 
 const BROWSE_DESCRIPTION_LENGTH = 160;
@@ -40,7 +42,7 @@ function renderSearchItem(item: SearchItemBody, position: number): string[] {
   } else {
     lines.push(
       `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${inline(item.excerpt)}`,
-      `   Cite: ${item.review.url} (reviewed ${item.review.reviewedOn})`,
+      `   Cite: ${address(item.review.url)} (reviewed ${item.review.reviewedOn})`,
     );
   }
   return lines;
@@ -50,7 +52,7 @@ export function renderDetailResult(body: DetailResultBody): string {
   const { tool } = body;
   const lines = [
     `# ${inline(tool.name)}`,
-    `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${tool.website} · page ${tool.url}`,
+    `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${address(tool.website)} · page ${address(tool.url)}`,
     inline(tool.description),
     '',
     body.reviews.length === 0 ? 'No reviews on this page.' : '## Reviews (newest first)',
@@ -68,7 +70,7 @@ export function renderDetailResult(body: DetailResultBody): string {
 
 function renderReview(review: ReviewBody): string[] {
   return [
-    `### Reviewed ${review.reviewedOn} — cite ${review.url}`,
+    `### Reviewed ${review.reviewedOn} — cite ${address(review.url)}`,
     `Likes: ${inline(review.likes)}`,
     `Dislikes: ${inline(review.dislikes)}`,
   ];
@@ -80,7 +82,7 @@ function renderStacks(stacks: DetailResultBody['stacks']): string {
     (tag) => `${inline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
   );
   return [
-    `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${stacks.source_url}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
+    `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${address(stacks.source_url)}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
     `Evidence: ${inline(stacks.evidence)}`,
   ].join('\n');
 }
@@ -89,17 +91,46 @@ function categoryOf(category: string | null): string {
   return category === null ? 'no category' : `category ${inline(category)}`;
 }
 
-/** One line of plain text made safe for Markdown: whitespace collapsed, syntax characters escaped. */
+/**
+ * Every character that ends or separates a line somewhere — JavaScript's `\s` (which has
+ * U+2028 and U+2029), NEL (U+0085), and the other C0/C1 controls — as one run.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const LINE_BREAKS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f]+/g;
+
+/** One line of plain text made safe for Markdown: breaks folded, syntax characters escaped. */
 export function inline(text: string): string {
   return text
-    .replace(/\s+/g, ' ')
+    .replace(LINE_BREAKS_AND_SPACES, ' ')
     .trim()
     .replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`);
 }
 
+/**
+ * An address as an autolink, `<https://…>`, with every character that could end the autolink
+ * or mean something in Markdown (brackets, parentheses, angle brackets, emphasis, backslash,
+ * backtick, quotes, whitespace, controls, anything outside ASCII) percent-encoded: a catalog
+ * value like `https://a.example/)](https://evil.example/)` stays one inert address.
+ */
+export function address(url: string): string {
+  const safe = Array.from(url, (char) =>
+    /^[A-Za-z0-9\-.~:/?#@!$&'+,;=%]$/.test(char) ? char : percentEncoded(char),
+  ).join('');
+  return `<${safe}>`;
+}
+
+const utf8 = new TextEncoder();
+
+function percentEncoded(char: string): string {
+  return Array.from(
+    utf8.encode(char),
+    (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+  ).join('');
+}
+
 /** At most `max` code points, cut at a word boundary, with `…` where it was cut. */
 function shorten(text: string, max: number): string {
-  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  const chars = Array.from(text.replace(LINE_BREAKS_AND_SPACES, ' ').trim());
   if (chars.length <= max) return chars.join('');
   const cut = chars.slice(0, max - 1).join('');
   const boundary = cut.lastIndexOf(' ');

@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { DomainError, Result } from '@reviews/domain';
 import type { z } from 'zod';
 import { describeArgumentIssues } from './argument-errors.js';
@@ -45,8 +45,9 @@ export function defineMcpTool<Input extends z.ZodObject, Output extends z.ZodObj
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: objectJsonSchema(spec.inputSchema, 'input'),
-    outputSchema: objectJsonSchema(spec.outputSchema, 'output'),
+    // zod's JSON Schema is JSON by construction; the SDK types it as JSON values.
+    inputSchema: objectJsonSchema(spec.inputSchema, 'input') as Tool['inputSchema'],
+    outputSchema: objectJsonSchema(spec.outputSchema, 'output') as Tool['outputSchema'],
     annotations: { title: spec.title, ...READ_ONLY_TOOL_ANNOTATIONS },
   };
   const argumentNames = Object.keys(spec.inputSchema.shape);
@@ -56,7 +57,7 @@ export function defineMcpTool<Input extends z.ZodObject, Output extends z.ZodObj
     call(args) {
       const input = spec.inputSchema.safeParse(args);
       if (!input.success) {
-        return toolError(describeArgumentIssues(input.error, spec.name, argumentNames));
+        return toolError(describeArgumentIssues(input.error, spec.name, argumentNames, args));
       }
       const result = spec.execute(input.data);
       if (!result.ok) return toolError(result.error.message);

@@ -34,12 +34,15 @@ export interface ConnectedClient {
 
 export interface ClientGeneration {
   readonly label: string;
+  /** The protocol revision this client must end up speaking. */
+  readonly protocolVersion: string;
   connect(mcpUrl: string): Promise<ConnectedClient>;
 }
 
 /** `@modelcontextprotocol/sdk` 1.x: protocol 2025-11-25, initialize handshake. */
 export const v1Client: ClientGeneration = {
-  label: 'v1 SDK Client over StreamableHTTPClientTransport',
+  label: 'v1 SDK Client over StreamableHTTPClientTransport (2025-11-25, initialize)',
+  protocolVersion: '2025-11-25',
   async connect(mcpUrl) {
     const client = new ClientV1({ name: 'adapters-mcp-test', version: '1.0.0' });
     const transport = new TransportV1(new URL(mcpUrl));
@@ -57,15 +60,16 @@ export const v1Client: ClientGeneration = {
 };
 
 /**
- * `@modelcontextprotocol/client` 2.x with version negotiation on: it probes for protocol
- * 2026-07-28 first and must fall back to the initialize handshake against this 1.x server.
+ * `@modelcontextprotocol/client` 2.x pinned to protocol 2026-07-28: no handshake, `_meta` on
+ * every request, and no fallback — a server that did not serve 2026-07-28 would fail it.
  */
 export const v2Client: ClientGeneration = {
-  label: 'v2 client (@modelcontextprotocol/client, auto version negotiation)',
+  label: 'v2 client (@modelcontextprotocol/client pinned to 2026-07-28, no fallback)',
+  protocolVersion: '2026-07-28',
   async connect(mcpUrl) {
     const client = new ClientV2(
       { name: 'adapters-mcp-test', version: '2.0.0' },
-      { versionNegotiation: { mode: 'auto' } },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
     await client.connect(new TransportV2(new URL(mcpUrl)));
     return {

@@ -41,6 +41,8 @@ export interface McpApiOptions {
   readonly quota?: RequestQuota;
   readonly clientKeyOf?: (req: Request) => string;
   readonly searchTools?: SearchTools;
+  readonly allowedOrigins?: readonly string[];
+  readonly loopbackOnly?: boolean;
 }
 
 /**
@@ -69,6 +71,8 @@ export async function startMcpApi(
       clientKeyOf: options.clientKeyOf ?? ((req) => req.ip ?? 'unknown'),
       baseUrl: testProfile.baseUrl,
       logger,
+      allowedOrigins: options.allowedOrigins,
+      loopbackOnly: options.loopbackOnly,
     }),
   );
   app.use((req, res) => {

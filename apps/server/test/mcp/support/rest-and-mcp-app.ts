@@ -12,7 +12,7 @@ import {
   createOpenApiDocument,
   type HttpLogger,
 } from '@reviews/adapters-http';
-import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type CatalogDocument } from '@reviews/domain';
 import { once } from 'node:events';
@@ -44,7 +44,7 @@ export interface RunningApp {
  */
 export async function startRestAndMcp(
   catalog: CatalogDocument,
-  options: { quota?: RequestQuota } = {},
+  options: { quota?: RequestQuota; allowedOrigins?: readonly string[] } = {},
 ): Promise<RunningApp> {
   const live = new LivePublication();
   live.replace(Publication.publish('parity', catalog));
@@ -64,9 +64,11 @@ export async function startRestAndMcp(
         clientKeyOf: clientKey,
         baseUrl: testProfile.baseUrl,
         logger: silentLogger,
+        allowedOrigins: options.allowedOrigins ?? [],
       }),
     ],
     methodsFor: mcpMethodsFor,
+    ownCorsPaths: [MCP_PATH],
   });
   const server: Server = app.listen(0, '127.0.0.1');
   const document = createOpenApiDocument({

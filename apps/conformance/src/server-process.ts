@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Every bucket raised far above what one suite run sends (about 400 requests in seconds). */
+export const RAISED_LIMITS = {
+  RATE_LIMIT_API: '1000000',
+  RATE_LIMIT_SEARCH: '1000000',
+  RATE_LIMIT_PAGES: '1000000',
+} as const;
+
+export interface RunningServer {
+  readonly mcpUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/**
+ * The built server (`apps/server/dist/main.js`) on loopback, with the limits raised and its own
+ * empty data directory; resolves once `/readyz` answers 200.
+ */
+export async function startServer(repoRoot: string): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reviews-conformance-'));
+  // In-memory limits: a Redis of the developer's must not be filled by the run.
+  const inherited = { ...process.env };
+  delete inherited['REDIS_URL'];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'apps/server/dist/main.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        ...RAISED_LIMITS,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_MS: '1000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${base}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return { mcpUrl: `${base}/mcp`, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`The server did not become ready on ${base} (is it built? run pnpm build).`);
+}
