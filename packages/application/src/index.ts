@@ -55,4 +55,5 @@ export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 
 export * from './subscription/index.js';
 export { ExportCatalog } from './catalog/export-catalog.use-case.js';
+export { catalogExportJson } from './catalog/catalog-export-json.js';
 export type { CatalogExport, ExportedTool } from './catalog/export-catalog.use-case.js';
