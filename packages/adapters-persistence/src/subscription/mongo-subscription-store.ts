@@ -2,103 +2,107 @@ import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { SubscriptionStoreUnavailableError } from '@reviews/application';
 import type { StoredSubscription, SubscriptionStore } from '@reviews/application';
 import type { Subscription } from '@reviews/domain';
-import { fromDocument, toDocument, type SubscriptionDocument } from './mongo-subscription.codec.js';
+import {
+  fromDocument,
+  toDocument,
+  versionId,
+  type SubscriptionDocument,
+} from './mongo-subscription.codec.js';
 
 export interface MongoSubscriptionStoreOptions {
-  /** How often expired pending signups are deleted where the server has no TTL index (default 10 min). */
+  /** How often expired pending signups are removed (default 10 min; 0: only by `sweepExpired`). */
   readonly sweepIntervalMs?: number;
   readonly now?: () => Date;
 }
 
-/** How expired pending signups go away: the server's TTL monitor, or this store's sweep. */
-export type ExpiryMechanism = 'ttl-index' | 'sweep';
-
-const COLLECTION = 'subscriptions';
+const COLLECTION = 'subscription_versions';
 const DUPLICATE_KEY = 11000;
 /** Acknowledged only once journaled on a majority: an acknowledged signup survives a crash. */
 const DURABLE = { writeConcern: { w: 'majority', j: true } } as const;
 
 /**
- * The shared `SubscriptionStore` (contract §7) in the `subscriptions` collection: `_id` is the
- * address key, so two instances inserting one address race on the unique `_id` and one wins;
- * updates are `replaceOne({ _id, version })`, so exactly one writer per version wins. Records are
- * validated with zod when read. Pending signups carry `expiresAt`, removed by a TTL index where
- * the server has one, otherwise by a periodic sweep (FerretDB 1.x has no TTL indexes). Any
- * driver failure other than a lost race throws `SubscriptionStoreUnavailableError` (answered 503).
- * The store does not own the client: `close()` only stops the sweep.
+ * The shared `SubscriptionStore` (contract §7). Every write inserts the whole record as a new
+ * version document whose `_id` is `<addressKey>|<version>`; the unique `_id` decides every race:
+ * of two instances writing version n+1 (or version 1, a new address) exactly one insert
+ * succeeds. A read takes the highest version. Why not `updateOne({ _id, version })`: FerretDB
+ * 1.x does not apply a filtered update atomically (20 concurrent conditional updates of one
+ * version all succeed there), while its unique index holds; inserting works the same on MongoDB.
+ * Versions are kept (a handful per address), so a stale writer always collides.
+ *
+ * Expired pending signups are removed, all versions at once, by a sweep every
+ * `sweepIntervalMs` (a TTL index would remove versions one by one and could expose an older
+ * one). Documents are validated with zod when read. Any driver failure other than a lost race
+ * throws `SubscriptionStoreUnavailableError` (answered 503). The store does not own the client:
+ * `close()` only stops the sweep.
  */
 export class MongoSubscriptionStore implements SubscriptionStore {
   private readonly collection: Collection<SubscriptionDocument>;
   private readonly now: () => Date;
-  private sweepTimer: NodeJS.Timeout | undefined;
+  private readonly sweepTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly db: Db,
-    readonly expiry: ExpiryMechanism,
     options: MongoSubscriptionStoreOptions,
   ) {
     this.collection = db.collection<SubscriptionDocument>(COLLECTION);
     this.now = options.now ?? (() => new Date());
-    if (expiry === 'sweep') {
-      this.sweepTimer = setInterval(
-        () => {
-          this.sweepExpired().catch(() => undefined);
-        },
-        options.sweepIntervalMs ?? 10 * 60_000,
-      );
+    const interval = options.sweepIntervalMs ?? 10 * 60_000;
+    if (interval > 0) {
+      this.sweepTimer = setInterval(() => {
+        this.sweepExpired().catch(() => undefined);
+      }, interval);
       this.sweepTimer.unref();
     }
   }
 
-  /** Creates the indexes (idempotent) and picks the expiry mechanism the server supports. */
+  /** Creates the indexes (idempotent) and starts the sweep. */
   static async open(
     db: Db,
     options: MongoSubscriptionStoreOptions = {},
   ): Promise<MongoSubscriptionStore> {
     const collection = db.collection<SubscriptionDocument>(COLLECTION);
-    return guard(async () => {
+    await guard(async () => {
+      await collection.createIndex({ key: 1, version: -1 });
       await collection.createIndex({ 'tokens.hash': 1 });
-      let expiry: ExpiryMechanism = 'ttl-index';
-      try {
-        await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-      } catch (error) {
-        if (!(error instanceof MongoServerError)) throw error;
-        await collection.createIndex({ expiresAt: 1 });
-        expiry = 'sweep';
-      }
-      return new MongoSubscriptionStore(db, expiry, options);
+      await collection.createIndex({ expiresAt: 1 }, { sparse: true });
     });
+    return new MongoSubscriptionStore(db, options);
   }
 
   findByAddressKey(addressKey: string): Promise<StoredSubscription | null> {
-    return this.findOne({ _id: addressKey });
+    return guard(() => this.latest(addressKey));
   }
 
   findByTokenHash(tokenHash: string): Promise<StoredSubscription | null> {
-    return this.findOne({ 'tokens.hash': tokenHash });
+    return guard(async () => {
+      const [holder] = await this.collection
+        .find({ 'tokens.hash': tokenHash }, { projection: { key: 1, version: 1 } })
+        .sort({ version: -1 })
+        .limit(1)
+        .toArray();
+      if (holder === undefined) return null;
+      const latest = await this.latest(holder.key);
+      // A hash dropped by a later version no longer finds the record.
+      return latest?.version === holder.version ? latest : null;
+    });
   }
 
   insert(subscription: Subscription): Promise<StoredSubscription | null> {
     return guard(async () => {
-      try {
-        await this.collection.insertOne(toDocument(subscription, 1), DURABLE);
-      } catch (error) {
-        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
-        throw error;
-      }
-      return { subscription, version: 1 };
+      const key = subscription.addressKey;
+      if ((await this.collection.countDocuments({ key }, { limit: 1 })) > 0) return null;
+      return this.insertVersion(subscription, 1);
     });
   }
 
   update(subscription: Subscription, expectedVersion: number): Promise<StoredSubscription | null> {
     return guard(async () => {
-      const version = expectedVersion + 1;
-      const result = await this.collection.replaceOne(
-        { _id: subscription.addressKey, version: expectedVersion },
-        toDocument(subscription, version),
-        DURABLE,
+      const base = await this.collection.countDocuments(
+        { _id: versionId(subscription.addressKey, expectedVersion) },
+        { limit: 1 },
       );
-      return result.matchedCount === 1 ? { subscription, version } : null;
+      if (base === 0) return null;
+      return this.insertVersion(subscription, expectedVersion + 1);
     });
   }
 
@@ -108,11 +112,31 @@ export class MongoSubscriptionStore implements SubscriptionStore {
     });
   }
 
-  /** Deletes pending signups past their `expiresAt`; returns how many. */
+  /**
+   * Removes every address whose latest version is a pending signup past its `expiresAt` (all its
+   * versions up to that one; a version written meanwhile stays). Returns how many addresses.
+   */
   sweepExpired(): Promise<number> {
     return guard(async () => {
-      const result = await this.collection.deleteMany({ expiresAt: { $lte: this.now() } });
-      return result.deletedCount;
+      const due = await this.collection
+        .find({ expiresAt: { $lte: this.now() } }, { projection: { key: 1 } })
+        .toArray();
+      let removed = 0;
+      for (const key of new Set(due.map((doc) => doc.key))) {
+        const latest = await this.collection.findOne({ key }, { sort: { version: -1 } });
+        if (latest === null) continue;
+        if (latest.expiresAt !== undefined && latest.expiresAt <= this.now()) {
+          await this.collection.deleteMany({ key, version: { $lte: latest.version } }, DURABLE);
+          removed++;
+        } else {
+          // Older pending versions of a record that moved on: nothing to expire any more.
+          await this.collection.updateMany(
+            { key, version: { $lt: latest.version } },
+            { $unset: { expiresAt: '' } },
+          );
+        }
+      }
+      return removed;
     });
   }
 
@@ -120,11 +144,22 @@ export class MongoSubscriptionStore implements SubscriptionStore {
     clearInterval(this.sweepTimer);
   }
 
-  private findOne(filter: Partial<Record<string, string>>): Promise<StoredSubscription | null> {
-    return guard(async () => {
-      const raw = await this.collection.findOne(filter);
-      return raw === null ? null : fromDocument(raw);
-    });
+  private async latest(addressKey: string): Promise<StoredSubscription | null> {
+    const raw = await this.collection.findOne({ key: addressKey }, { sort: { version: -1 } });
+    return raw === null ? null : fromDocument(raw);
+  }
+
+  private async insertVersion(
+    subscription: Subscription,
+    version: number,
+  ): Promise<StoredSubscription | null> {
+    try {
+      await this.collection.insertOne(toDocument(subscription, version), DURABLE);
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
+      throw error;
+    }
+    return { subscription, version };
   }
 }
 
@@ -133,16 +168,11 @@ async function guard<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    if (error instanceof SubscriptionStoreUnavailableError) throw error;
-    if (isDriverError(error)) {
+    if (error instanceof Error && /^Mongo/.test(error.name)) {
       throw new SubscriptionStoreUnavailableError('MongoDB cannot be reached or refused a write.', {
         cause: error,
       });
     }
     throw error;
   }
-}
-
-function isDriverError(error: unknown): boolean {
-  return error instanceof Error && /^Mongo/.test(error.name);
 }

@@ -3,14 +3,15 @@ import type { StoredSubscription } from '@reviews/application';
 import { SUBSCRIPTION_RULES, type Subscription } from '@reviews/domain';
 
 /**
- * A subscription as a MongoDB document, and back. `_id` is the `addressKey` (the unique index
- * that makes concurrent signups of one address give one record); `version` carries the
- * conditional writes; `expiresAt` (pending records only) is when an unconfirmed signup is
+ * One version of a subscription as a MongoDB document, and back. `_id` is `<addressKey>|<version>`
+ * (unique: two writers of one version cannot both insert it), `key` the address key, `version`
+ * the record's version; `expiresAt` (pending versions only) is when an unconfirmed signup may be
  * removed. Dates are BSON dates. Read-back documents are validated with zod.
  * New members of `Subscription` go in both `toDocument` and `subscriptionDocumentSchema`.
  */
 export interface SubscriptionDocument {
   readonly _id: string;
+  readonly key: string;
   readonly version: number;
   readonly expiresAt?: Date;
   readonly address: string;
@@ -31,7 +32,7 @@ export interface SubscriptionDocument {
 export const EXPIRED_PENDING_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const subscriptionDocumentSchema = z.object({
-  _id: z.string().min(1),
+  key: z.string().min(1),
   version: z.number().int().positive(),
   address: z.string().min(1),
   status: z.enum(['pending', 'confirmed', 'unsubscribed', 'declined', 'suppressed']),
@@ -66,7 +67,8 @@ export function expiresAt(subscription: Subscription): Date | undefined {
 export function toDocument(subscription: Subscription, version: number): SubscriptionDocument {
   const expiry = expiresAt(subscription);
   return {
-    _id: subscription.addressKey,
+    _id: versionId(subscription.addressKey, version),
+    key: subscription.addressKey,
     version,
     ...(expiry === undefined ? {} : { expiresAt: expiry }),
     address: subscription.address,
@@ -100,6 +102,10 @@ export function fromDocument(raw: unknown): StoredSubscription {
       `A subscription document in MongoDB is not valid at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
     );
   }
-  const { _id, version, ...rest } = parsed.data;
-  return { version, subscription: { addressKey: _id, ...rest } };
+  const { key, version, ...rest } = parsed.data;
+  return { version, subscription: { addressKey: key, ...rest } };
 }
+
+/** The `_id` of one version of one address's record. */
+export const versionId = (addressKey: string, version: number): string =>
+  `${addressKey}|${version}`;
