@@ -32,7 +32,4 @@ export type {
   WatchMode,
 } from './catalog/mongo-publication-watcher.js';
 export { MongoSubscriptionStore } from './subscription/mongo-subscription-store.js';
-export type {
-  ExpiryMechanism,
-  MongoSubscriptionStoreOptions,
-} from './subscription/mongo-subscription-store.js';
+export type { MongoSubscriptionStoreOptions } from './subscription/mongo-subscription-store.js';
