@@ -21,6 +21,7 @@ import {
   type ReadinessCheck,
 } from '@reviews/adapters-http';
 import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
@@ -29,13 +30,16 @@ import { TOKENS } from './tokens.js';
 
 /** The driving side: readiness checks, the signup and MCP routers, and the Express app. */
 export function bindHttp(container: Container, config: ServerConfig, logger: Logger): void {
-  container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
-    (live: LivePublication, store: SubscriptionStore) => [
-      { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
-      { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
-    ],
-    [TOKENS.LivePublication, TOKENS.SubscriptionStore],
-  );
+  container
+    .bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks)
+    .toResolvedValue(
+      (live: LivePublication, store: SubscriptionStore) => [
+        { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
+        { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
+        ...(config.mongodbUrl === undefined ? [] : [mongoReadiness(container)]),
+      ],
+      [TOKENS.LivePublication, TOKENS.SubscriptionStore],
+    );
 
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
     (
@@ -105,4 +109,16 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.DrivingRouters,
     ],
   );
+}
+
+/** `/readyz` names MongoDB when it cannot be reached (reads go on from the loaded publication). */
+function mongoReadiness(container: Container): ReadinessCheck {
+  return {
+    name: 'mongodb',
+    isReady: async () => {
+      const connection = await container.getAsync<MongoConnection>(TOKENS.MongoConnection);
+      await connection.ping();
+      return true;
+    },
+  };
 }
