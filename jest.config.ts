@@ -26,7 +26,8 @@ for (const [name, dir] of Object.entries(workspace)) {
   moduleNameMapper[`^@reviews/${name}$`] = `<rootDir>/../../${dir}/src/index.ts`;
   moduleNameMapper[`^@reviews/${name}/testing$`] = `<rootDir>/../../${dir}/src/testing/index.ts`;
 }
-moduleNameMapper['^@reviews/server/config$'] = '<rootDir>/../../apps/server/src/config/server-config.ts';
+moduleNameMapper['^@reviews/server/config$'] =
+  '<rootDir>/../../apps/server/src/config/server-config.ts';
 
 const swc = [
   '@swc/jest',

@@ -1,4 +1,4 @@
-/* global process */
+/* global process, setTimeout */
 // Starts FerretDB for the test run: a free port, telemetry off, its own fresh PostgreSQL database
 // on 127.0.0.1:5432 (user postgres) or, when PostgreSQL is not there, a SQLite directory; state
 // under a temp folder. `stop()` ends the process and removes the database and the folder.

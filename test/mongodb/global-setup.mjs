@@ -1,4 +1,4 @@
-/* global process, console, globalThis */
+/* global process, console */
 // Jest globalSetup for the MongoDB suites: finds or starts one MongoDB-protocol server for the
 // whole run and passes it to the test workers by environment (see README "MongoDB in tests"):
 //   MONGODB_TEST_URL          where the server is (each suite uses its own database on it)

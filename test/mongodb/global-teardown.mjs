@@ -1,4 +1,3 @@
-/* global globalThis */
 // Stops what global-setup.mjs started (a FerretDB process and its database, or a container).
 export default async function globalTeardown() {
   const started = globalThis.__mongodbTestServer;
