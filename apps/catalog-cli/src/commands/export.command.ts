@@ -1,10 +1,4 @@
-import {
-  catalogExportJson,
-  ExportCatalog,
-  LivePublication,
-  PublishCatalog,
-  type LoadedCatalog,
-} from '@reviews/application';
+import { catalogExportJson, ExportCatalog, type LoadedCatalog } from '@reviews/application';
 import path from 'node:path';
 import { readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
@@ -50,14 +44,11 @@ export const exportCommand: CliCommand = {
               throw new CommandFailure(error instanceof Error ? error.message : String(error));
             }
           });
-    const live = new LivePublication();
-    await new PublishCatalog({ load: async () => loaded }, live).execute();
-    const exported = new ExportCatalog(live, {
+    const archive = ExportCatalog.ofDocument(loaded.document, loaded.fingerprint, {
       baseUrl: settings.publicBaseUrl,
       historicalNotice: settings.historicalNotice,
       rights: settings.rights,
-    }).execute();
-    if (!exported.ok) throw new CommandFailure(exported.error.message);
+    });
 
     const out = line.values['out'];
     const output = openTextOutput(
@@ -65,7 +56,7 @@ export const exportCommand: CliCommand = {
       io.stdout,
     );
     try {
-      await writeBatched(output, catalogExportJson(exported.value));
+      await writeBatched(output, catalogExportJson(archive));
       await output.close();
     } catch (error) {
       await output.abandon();
@@ -73,7 +64,7 @@ export const exportCommand: CliCommand = {
     }
     if (out !== undefined) {
       io.stderr.write(
-        `exported ${exported.value.toolCount} tools (publication ${exported.value.publicationId}) to ${out}\n`,
+        `exported ${archive.toolCount} tools (publication ${archive.publicationId}) to ${out}\n`,
       );
     }
     return EXIT.ok;
