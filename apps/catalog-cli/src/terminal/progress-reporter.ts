@@ -31,8 +31,11 @@ export function progressReporter(
     : new PlainLines(stream, label, unit, now);
 }
 
-const formatCount = (value: number, unit: string): string =>
-  unit === 'bytes' ? `${(value / 1_048_576).toFixed(1)} MiB` : `${value} ${unit}`;
+/** `1200 of 10000 tools`, `12.5 of 103.6 MiB`. */
+const formatProgress = (done: number, total: number, unit: string): string =>
+  unit === 'bytes'
+    ? `${(done / 1_048_576).toFixed(1)} of ${(total / 1_048_576).toFixed(1)} MiB`
+    : `${done} of ${total} ${unit}`;
 
 class TerminalBar implements ProgressReporter {
   private lastDraw = -Infinity;
@@ -53,7 +56,7 @@ class TerminalBar implements ProgressReporter {
     const filled = Math.round(ratio * BAR_WIDTH);
     const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
     const percent = `${Math.floor(ratio * 100)}`.padStart(3);
-    const line = `${this.label} ${bar} ${percent}% ${formatCount(done, this.unit)} of ${formatCount(total, this.unit)}`;
+    const line = `${this.label} ${bar} ${percent}% ${formatProgress(done, total, this.unit)}`;
     const width = this.stream.columns ?? 80;
     this.stream.write(`\r\x1b[2K${line.slice(0, Math.max(1, width - 1))}`);
     this.drawn = true;
@@ -85,7 +88,7 @@ class PlainLines implements ProgressReporter {
     if (tenth <= this.lastTenth || this.now() - this.started < QUIET_MS) return;
     this.lastTenth = tenth;
     this.stream.write(
-      `${this.label}: ${formatCount(done, this.unit)} of ${formatCount(total, this.unit)} (${tenth * 10}%)\n`,
+      `${this.label}: ${formatProgress(done, total, this.unit)} (${tenth * 10}%)\n`,
     );
   }
 
