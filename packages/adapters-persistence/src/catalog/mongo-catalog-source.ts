@@ -85,19 +85,21 @@ export class MongoCatalogSource implements CatalogSource {
     validator.acceptMember('schemaVersion', header.schemaVersion);
     validator.acceptMember('publishedAt', header.publishedAt);
     validator.acceptMember('tools', []);
-    let count = 0;
-    const cursor = this.tools.find({ publicationId: id }).sort({ seq: 1 });
-    for await (const raw of cursor) {
-      const entry = decodeStored(toolEntrySchema, COLLECTIONS.tools, raw);
-      if (entry.seq !== count) break;
-      validator.acceptTool(entry.tool);
-      count++;
+    // Sorted here, not by the server: FerretDB sorts by reading the whole result into memory,
+    // which made a 10,000-tool load several times slower than the scan itself.
+    const entries: ToolEntry[] = [];
+    for await (const raw of this.tools.find({ publicationId: id }).batchSize(BATCH_TOOLS)) {
+      entries.push(decodeStored(toolEntrySchema, COLLECTIONS.tools, raw));
     }
-    if (count !== header.toolCount) {
+    entries.sort((a, b) => a.seq - b.seq);
+    const complete =
+      entries.length === header.toolCount && entries.every((entry, i) => entry.seq === i);
+    if (!complete) {
       throw new Error(
-        `Publication ${id} in MongoDB holds ${count} readable tools of ${header.toolCount} (removed while loading?).`,
+        `Publication ${id} in MongoDB holds ${entries.length} readable tools of ${header.toolCount} (removed while loading?).`,
       );
     }
+    for (const entry of entries) validator.acceptTool(entry.tool);
     return { document: validator.finish(), fingerprint: id };
   }
 
@@ -171,7 +173,7 @@ export class MongoCatalogSource implements CatalogSource {
 
   /** Creates the indexes loading and pruning rely on (idempotent). */
   async ensureIndexes(): Promise<void> {
-    await this.tools.createIndex({ publicationId: 1, seq: 1 });
+    await this.tools.createIndex({ publicationId: 1 });
     await this.headers.createIndex({ idleSince: 1 });
   }
 
