@@ -11,7 +11,7 @@ RUN npm install -g pnpm@10.34.9 && npm cache clean --force
 WORKDIR /app
 # The dependency layer depends on the lockfile alone, so editing sources reuses it.
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
-RUN pnpm fetch --frozen-lockfile
+RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline \
   && pnpm run build \
