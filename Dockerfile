@@ -13,9 +13,12 @@ WORKDIR /app
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 RUN pnpm fetch
 COPY . .
+# Then a fresh production-only install: `install --prod` over the full one unlinks the dev
+# packages but leaves them in node_modules/.pnpm (270 MB against 66 MB).
 RUN pnpm install --frozen-lockfile --offline \
   && pnpm run build \
-  && pnpm install --frozen-lockfile --offline --prod --config.confirmModulesPurge=false \
+  && rm -rf node_modules packages/*/node_modules apps/*/node_modules \
+  && pnpm install --frozen-lockfile --offline --prod \
   && rm -rf apps/bench packages/*/src packages/*/test apps/*/src apps/*/test test .ci \
   && find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete \
   && chmod +x apps/catalog-cli/dist/main.js

@@ -60,14 +60,13 @@ export const importCommand: CliCommand = {
         } catch (error) {
           progress.finish();
           const reason = error instanceof Error ? error.message : String(error);
-          throw new CommandFailure(
-            `Publishing to MongoDB failed, the live publication is unchanged: ${reason}`,
-          );
+          throw new CommandFailure(`Publishing to MongoDB failed: ${reason}`);
         }
       });
       progress.finish();
       io.stdout.write(
-        `published ${file} to MongoDB as publication ${published.publicationId}: ${published.tools} tools, ${published.reviews} reviews in ${seconds()} s\n`,
+        `published ${file} to MongoDB as publication ${published.publicationId}: ${published.tools} tools, ${published.reviews} reviews in ${seconds()} s\n` +
+          `Instances follow it by change stream, or within CATALOG_REFRESH_INTERVAL_MS (${settings.catalogRefreshIntervalMs} ms) where they poll.\n`,
       );
       return EXIT.ok;
     }
