@@ -55,6 +55,32 @@ describeWithMongo()(`MongoSubscriptionStore on ${MONGODB_TEST_SERVER}`, () => {
     await store.close();
   });
 
+  it('lets one writer win when two instances (two clients) race on one address', async () => {
+    const other = await connectMongo(database.url);
+    try {
+      const stores = [
+        await MongoSubscriptionStore.open(database.connection.db, { sweepIntervalMs: 0 }),
+        await MongoSubscriptionStore.open(other.db, { sweepIntervalMs: 0 }),
+      ];
+      const subscription = aSubscription().build();
+      const inserts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => stores[i % 2]!.insert(subscription)),
+      );
+      expect(inserts.filter((r) => r !== null)).toHaveLength(1);
+      const updates = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          stores[i % 2]!.update({ ...subscription, address: `v${i}@example.com` }, 1),
+        ),
+      );
+      const winners = updates.filter((r) => r !== null);
+      expect(winners).toHaveLength(1);
+      expect(await stores[1]!.findByAddressKey(subscription.addressKey)).toEqual(winners[0]);
+      for (const store of stores) await store.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a stored record that is not valid instead of returning it', async () => {
     const store = await MongoSubscriptionStore.open(database.connection.db);
     const subscription = aSubscription().build();
