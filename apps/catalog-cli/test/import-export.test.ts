@@ -94,7 +94,7 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
       server.signal('SIGHUP');
 
       let served = '';
-      for (let attempt = 0; attempt < 100; attempt++) {
+      for (let attempt = 0; attempt < 400; attempt++) {
         served = await (await fetch(`${url}/reviews/index.json`)).text();
         if ((JSON.parse(served) as { tools: unknown[] }).tools.length === 30) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -106,5 +106,5 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
       server.signal('SIGTERM');
       await server.exited;
     }
-  });
+  }, 90_000);
 });
