@@ -17,6 +17,7 @@ const workspace: Record<string, string> = {
   server: 'apps/server',
   'catalog-generator': 'apps/catalog-generator',
   conformance: 'apps/conformance',
+  'catalog-cli': 'apps/catalog-cli',
 };
 
 const moduleNameMapper: Record<string, string> = {
@@ -26,6 +27,8 @@ for (const [name, dir] of Object.entries(workspace)) {
   moduleNameMapper[`^@reviews/${name}$`] = `<rootDir>/../../${dir}/src/index.ts`;
   moduleNameMapper[`^@reviews/${name}/testing$`] = `<rootDir>/../../${dir}/src/testing/index.ts`;
 }
+moduleNameMapper['^@reviews/server/config$'] =
+  '<rootDir>/../../apps/server/src/config/server-config.ts';
 
 const swc = [
   '@swc/jest',
@@ -35,6 +38,16 @@ const swc = [
     sourceMaps: 'inline',
   },
 ] as const;
+
+/**
+ * Projects with MongoDB suites: one MongoDB-protocol server is found or started for the whole
+ * run (test/mongodb/global-setup.mjs), only when a test of one of them runs.
+ */
+const usesMongo = new Set(['adapters-persistence', 'server', 'catalog-cli']);
+const mongoHooks = {
+  globalSetup: '<rootDir>/../../test/mongodb/global-setup.mjs',
+  globalTeardown: '<rootDir>/../../test/mongodb/global-teardown.mjs',
+};
 
 const config: Config = {
   testTimeout: 30_000,
@@ -47,6 +60,7 @@ const config: Config = {
     transform: { '^.+\\.ts$': swc },
     transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/)'],
     testEnvironment: 'node',
+    ...(usesMongo.has(name) ? mongoHooks : {}),
   })),
 };
 

@@ -22,8 +22,13 @@ async function main(): Promise<void> {
   try {
     running = await startServer(config, logger);
   } catch (error) {
-    if (error instanceof CatalogInvalidError)
-      return fail(`CATALOG_FILE ${config.catalogFile}: ${error.message}`);
+    if (error instanceof CatalogInvalidError) {
+      const where =
+        config.mongodbUrl === undefined
+          ? `CATALOG_FILE ${config.catalogFile}`
+          : 'The live publication in MongoDB';
+      return fail(`${where}: ${error.message}`);
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return fail(`The service could not start: ${reason}`);
   }

@@ -1,10 +1,12 @@
 import type { PublishCatalog } from '@reviews/application';
+import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from './config/server-config.js';
+import { followPublications } from './catalog/follow-publications.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import type { Logger } from './logging/logger.js';
@@ -22,7 +24,7 @@ export interface RunningServer {
 
 /**
  * Boots the service: wires the container, publishes the catalog (rejecting when it is invalid,
- * before anything listens), then listens.
+ * before anything listens), then listens. With MongoDB it then follows new publications.
  */
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const container = createContainer(config, logger);
@@ -32,10 +34,20 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     const published = await publishCatalog.execute();
     logger.info({ ...published, ms: Date.now() - started }, 'catalog published');
   };
-  await republish();
+  try {
+    await republish();
+  } catch (error) {
+    // A fresh MongoDB has no publication yet: serve (not ready) and pick up the first one.
+    if (!(error instanceof CatalogNotPublishedError)) throw error;
+    logger.warn(error.message);
+  }
   // Sweeps the verification-mail outbox at once: mails a crash left are sent without waiting
   // for a signup.
   await container.getAsync(TOKENS.MailDispatcher);
+  const following =
+    config.mongodbUrl === undefined
+      ? undefined
+      : await followPublications(container, config, logger, republish);
 
   const app = await container.getAsync<Express>(TOKENS.HttpApp);
   const server = app.listen(config.port, config.host);
@@ -53,6 +65,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       server.closeIdleConnections();
       await inFlight.drained(config.shutdownGraceMs);
       server.closeAllConnections();
+      await following?.close();
       await container.unbindAllAsync();
     })();
     return closing;

@@ -45,6 +45,16 @@ describe('loadConfig', () => {
     ).toEqual(['https://agents.example.org', 'http://localhost:6274']);
   });
 
+  it('reads the MongoDB settings', () => {
+    const config = loadConfig({
+      MONGODB_URL: 'mongodb://db.example:27017/reviews',
+      CATALOG_REFRESH_INTERVAL_MS: '750',
+    });
+    expect(config.mongodbUrl).toBe('mongodb://db.example:27017/reviews');
+    expect(config.catalogRefreshIntervalMs).toBe(750);
+    expect(loadConfig({}).catalogRefreshIntervalMs).toBe(5_000);
+  });
+
   it('reads signup settings', () => {
     const config = loadConfig({
       SIGNUPS_ENABLED: 'false',
@@ -67,7 +77,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_API: '0' }, /RATE_LIMIT_API/],
     [{ SIGNUPS_ENABLED: 'maybe' }, /SIGNUPS_ENABLED must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
-    [{ MONGODB_URL: 'mongodb://localhost' }, /MONGODB_URL/],
+    [{ MONGODB_URL: 'postgres://localhost/reviews' }, /MONGODB_URL must be a MongoDB connection/],
+    [{ CATALOG_REFRESH_INTERVAL_MS: '10' }, /CATALOG_REFRESH_INTERVAL_MS/],
   ])('refuses %p with a line naming the setting', (env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigurationError);
     try {

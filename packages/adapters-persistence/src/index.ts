@@ -18,3 +18,18 @@ export type {
   RedisRateLimiterConnection,
   RedisRateLimiterOptions,
 } from './rate-limiting/redis-rate-limiter.js';
+export { connectMongo, databaseNameOf } from './mongo/mongo-connection.js';
+export type { MongoConnection, MongoConnectionOptions } from './mongo/mongo-connection.js';
+export {
+  CatalogNotPublishedError,
+  MongoCatalogSource,
+  fingerprintOf,
+} from './catalog/mongo-catalog-source.js';
+export type { MongoCatalogSourceOptions, PublishOptions } from './catalog/mongo-catalog-source.js';
+export { MongoPublicationWatcher } from './catalog/mongo-publication-watcher.js';
+export type {
+  MongoPublicationWatcherOptions,
+  WatchMode,
+} from './catalog/mongo-publication-watcher.js';
+export { MongoSubscriptionStore } from './subscription/mongo-subscription-store.js';
+export type { MongoSubscriptionStoreOptions } from './subscription/mongo-subscription-store.js';

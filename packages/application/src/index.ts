@@ -56,6 +56,7 @@ export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 
 export * from './subscription/index.js';
 export { ExportCatalog } from './catalog/export-catalog.use-case.js';
+export { catalogExportJson } from './catalog/catalog-export-json.js';
 export type { CatalogExport, ExportedTool } from './catalog/export-catalog.use-case.js';
 export { ListReviewChanges, REVIEW_FEED_SIZE } from './catalog/list-review-changes.use-case.js';
 export type { ReviewChangeBody, ReviewChanges } from './catalog/list-review-changes.use-case.js';

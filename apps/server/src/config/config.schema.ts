@@ -97,7 +97,16 @@ export const environmentSchema = z.object({
   PUBLIC_BASE_URL: httpUrl('PUBLIC_BASE_URL').optional(),
   CATALOG_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  MONGODB_URL: z.string().optional(),
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/[^/?]+/, {
+      error:
+        'MONGODB_URL must be a MongoDB connection string such as mongodb://db.example:27017/reviews',
+    })
+    .optional(),
+  CATALOG_REFRESH_INTERVAL_MS: integer('CATALOG_REFRESH_INTERVAL_MS', 100, 3_600_000).default(
+    5_000,
+  ),
   REDIS_URL: z.string().optional(),
   SES_REGION: z.string().min(1).optional(),
   SES_ENDPOINT: httpUrl('SES_ENDPOINT').optional(),

@@ -19,7 +19,10 @@ export interface ServerConfig {
   readonly publicBaseUrl: string;
   readonly catalogFile: string;
   readonly dataDir: string;
+  /** When set, the catalog and the subscriptions live in MongoDB (shared by every instance). */
   readonly mongodbUrl: string | undefined;
+  /** With MongoDB: how often an instance looks for a new publication when it cannot watch. */
+  readonly catalogRefreshIntervalMs: number;
   readonly redisUrl: string | undefined;
   readonly ses: { readonly region: string; readonly endpoint: string | undefined } | undefined;
   readonly mailFrom: string;
@@ -58,7 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     );
   }
   const e = parsed.data;
-  unsupported(e);
   const blocked = normaliseBlockedDomains(e.SIGNUP_BLOCKED_DOMAINS);
   if (blocked.invalid.length > 0) {
     throw new ConfigurationError([
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     catalogFile: path.resolve(cwd, e.CATALOG_FILE ?? SAMPLE_CATALOG_FILE),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     mongodbUrl: e.MONGODB_URL,
+    catalogRefreshIntervalMs: e.CATALOG_REFRESH_INTERVAL_MS,
     redisUrl: e.REDIS_URL,
     ses:
       e.SES_REGION === undefined ? undefined : { region: e.SES_REGION, endpoint: e.SES_ENDPOINT },
@@ -100,18 +103,4 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
-}
-
-/**
- * Settings of contract §0 whose adapters this build does not ship yet. Refusing to start is
- * safer than silently running embedded when the operator asked for shared storage.
- */
-function unsupported(e: Environment): void {
-  const problems: string[] = [];
-  if (e.MONGODB_URL !== undefined) {
-    problems.push(
-      'Invalid setting MONGODB_URL: MongoDB storage is not available in this version; unset it to run embedded.',
-    );
-  }
-  if (problems.length > 0) throw new ConfigurationError(problems);
 }

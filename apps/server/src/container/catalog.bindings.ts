@@ -8,16 +8,32 @@ import {
   type CatalogSource,
   type ServiceProfile,
 } from '@reviews/application';
-import { FileCatalogSource } from '@reviews/adapters-persistence';
+import {
+  FileCatalogSource,
+  MongoCatalogSource,
+  type MongoConnection,
+} from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import { TOKENS } from './tokens.js';
 
-/** The catalog, its live publication, the two read use cases, the export and the feed. */
+/**
+ * The catalog (CATALOG_FILE, or the live publication in MongoDB when MONGODB_URL is set), its
+ * live publication, the two read use cases, the export and the feed.
+ */
 export function bindCatalog(container: Container, config: ServerConfig): void {
-  container
-    .bind<CatalogSource>(TOKENS.CatalogSource)
-    .toResolvedValue(() => new FileCatalogSource(config.catalogFile));
+  if (config.mongodbUrl === undefined) {
+    container
+      .bind<CatalogSource>(TOKENS.CatalogSource)
+      .toResolvedValue(() => new FileCatalogSource(config.catalogFile));
+  } else {
+    container
+      .bind<CatalogSource>(TOKENS.CatalogSource)
+      .toResolvedValue(
+        (connection: MongoConnection) => new MongoCatalogSource(connection.db),
+        [TOKENS.MongoConnection],
+      );
+  }
   container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
   container
     .bind(TOKENS.PublishCatalog)

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
 import { bindCatalog } from './catalog.bindings.js';
 import { bindHttp } from './http.bindings.js';
+import { bindMongo } from './mongo.bindings.js';
 import { bindRateLimits } from './rate-limit.bindings.js';
 import { bindSubscription } from './subscription.bindings.js';
 import { TOKENS } from './tokens.js';
@@ -20,6 +21,7 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   container.bind<ServerConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
+  bindMongo(container, config);
   bindCatalog(container, config);
   bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);

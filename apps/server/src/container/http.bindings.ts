@@ -37,6 +37,7 @@ import {
   mcpMethodsFor,
   mcpRoutes,
 } from '@reviews/adapters-mcp';
+import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
@@ -52,13 +53,16 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       (profile: ServiceProfile) => serviceFacts(config, profile),
       [TOKENS.ServiceProfile],
     );
-  container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
-    (live: LivePublication, store: SubscriptionStore) => [
-      { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
-      { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
-    ],
-    [TOKENS.LivePublication, TOKENS.SubscriptionStore],
-  );
+  container
+    .bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks)
+    .toResolvedValue(
+      (live: LivePublication, store: SubscriptionStore) => [
+        { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
+        { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
+        ...(config.mongodbUrl === undefined ? [] : [mongoReadiness(container)]),
+      ],
+      [TOKENS.LivePublication, TOKENS.SubscriptionStore],
+    );
 
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
     (
@@ -169,6 +173,18 @@ export function serviceFacts(config: ServerConfig, profile: ServiceProfile): Ser
       title: MCP_SERVER_TITLE,
       description: MCP_SERVER_DESCRIPTION,
       protocolVersions: MCP_PROTOCOL_VERSIONS,
+    },
+  };
+}
+
+/** `/readyz` names MongoDB when it cannot be reached (reads go on from the loaded publication). */
+function mongoReadiness(container: Container): ReadinessCheck {
+  return {
+    name: 'mongodb',
+    isReady: async () => {
+      const connection = await container.getAsync<MongoConnection>(TOKENS.MongoConnection);
+      await connection.ping();
+      return true;
     },
   };
 }

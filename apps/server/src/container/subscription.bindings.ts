@@ -11,23 +11,39 @@ import {
   type TokenGenerator,
 } from '@reviews/application';
 import { OutboxMailer, SesMailer } from '@reviews/adapters-mail';
-import { FileSubscriptionStore, NodeCryptoTokenGenerator } from '@reviews/adapters-persistence';
+import {
+  FileSubscriptionStore,
+  MongoSubscriptionStore,
+  NodeCryptoTokenGenerator,
+  type MongoConnection,
+} from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
 /**
- * The signup: the durable file store under DATA_DIR, mail through SES when SES_REGION is set
- * (else the outbox), the verification-mail dispatcher (it sweeps the records' outbox from the
- * moment it is resolved, at boot) and the four use cases. The dispatcher, the store and the SES
- * client are released on shutdown.
+ * The signup: the durable file store under DATA_DIR (or the shared MongoDB store when
+ * MONGODB_URL is set), mail through SES when SES_REGION is set (else the outbox), the
+ * verification-mail dispatcher (it sweeps the records' outbox from the moment it is resolved, at
+ * boot) and the four use cases. The dispatcher, the store and the SES client are released on
+ * shutdown.
  */
 export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
-  container
-    .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
-    .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir, { logger }))
-    .onDeactivation((store) => store.close());
+  if (config.mongodbUrl === undefined) {
+    container
+      .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
+      .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir, { logger }))
+      .onDeactivation((store) => store.close());
+  } else {
+    container
+      .bind<MongoSubscriptionStore>(TOKENS.SubscriptionStore)
+      .toResolvedValue(
+        (connection: MongoConnection) => MongoSubscriptionStore.open(connection.db),
+        [TOKENS.MongoConnection],
+      )
+      .onDeactivation((store) => store.close());
+  }
   container
     .bind<TokenGenerator>(TOKENS.TokenGenerator)
     .toResolvedValue(() => new NodeCryptoTokenGenerator());

@@ -1,4 +1,4 @@
-import type { ExportCatalog, RequestQuota } from '@reviews/application';
+import { catalogExportJson, type ExportCatalog, type RequestQuota } from '@reviews/application';
 import { Router, type Response } from 'express';
 import { once } from 'node:events';
 import {
@@ -41,14 +41,10 @@ export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): 
       res.end();
       return;
     }
-    const head = JSON.stringify(archive.head);
-    await write(res, `${head.slice(0, -1)},"tools":[`);
-    let first = true;
-    for (const tool of archive.tools()) {
-      if (!(await write(res, `${first ? '' : ','}\n${JSON.stringify(tool)}`))) return;
-      first = false;
+    for (const chunk of catalogExportJson(archive)) {
+      if (!(await write(res, chunk))) return;
     }
-    res.end('\n]}\n');
+    res.end();
   });
   return router;
 }

@@ -5,7 +5,12 @@ import type { ServiceProfile } from '../tools/service-profile.js';
 import { ToolPresenter } from '../tools/tool-presenter.js';
 import type { ReviewBody, Rights, ToolBody } from '../schemas/tool.schemas.js';
 import type { LivePublication } from './live-publication.js';
-import type { Stacks } from '@reviews/domain';
+import {
+  compareReviewsNewestFirst,
+  type CatalogDocument,
+  type Stacks,
+  type Tool,
+} from '@reviews/domain';
 
 /** One tool of the export: the import format plus the derived addresses (contract §2). */
 export interface ExportedTool extends ToolBody {
@@ -26,6 +31,13 @@ export interface CatalogExport {
   tools(): Iterable<ExportedTool>;
 }
 
+/** What an export is made of: a publication's id, date and tools (reviews in detail order). */
+interface ArchiveSource {
+  readonly id: string;
+  readonly publishedAt: string;
+  readonly tools: readonly Tool[];
+}
+
 /**
  * The full review archive of the live publication (`/reviews/index.json`): the catalog format of
  * contract §2 with `url`/`markdownUrl` on tools, `url` on reviews, and the notice and rights at
@@ -33,37 +45,60 @@ export interface CatalogExport {
  * are yielded lazily so that an adapter can stream a catalog of any size.
  */
 export class ExportCatalog {
-  private readonly presenter: ToolPresenter;
-
   constructor(
     private readonly live: LivePublication,
     private readonly profile: ServiceProfile,
-  ) {
-    this.presenter = new ToolPresenter(profile.baseUrl);
-  }
+  ) {}
 
   execute(): Result<CatalogExport, CatalogUnavailableError> {
     const publication = this.live.current();
     if (publication === undefined) return err(catalogUnavailable());
-    const presenter = this.presenter;
-    return ok({
-      publicationId: publication.id,
-      head: {
-        schemaVersion: 1,
-        publishedAt: publication.publishedAt,
-        historicalNotice: this.profile.historicalNotice,
-        rights: this.profile.rights,
-      },
-      toolCount: publication.tools.length,
-      *tools() {
-        for (const tool of publication.tools) {
-          yield {
-            ...presenter.tool(tool),
-            reviews: tool.reviews.map((review) => presenter.review(tool.id, review)),
-            stacks: tool.stacks,
-          };
-        }
-      },
-    });
+    return ok(archiveOf(publication, this.profile));
   }
+
+  /**
+   * The archive a validated catalog would have once published under `publicationId`, without
+   * building its search index (the catalog CLI exports a stored catalog this way). Reviews are
+   * put in detail order exactly as `Publication` does, so the bytes equal the served archive's.
+   */
+  static ofDocument(
+    document: CatalogDocument,
+    publicationId: string,
+    profile: ServiceProfile,
+  ): CatalogExport {
+    return archiveOf(
+      {
+        id: publicationId,
+        publishedAt: document.publishedAt,
+        tools: document.tools.map((tool) => ({
+          ...tool,
+          reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
+        })),
+      },
+      profile,
+    );
+  }
+}
+
+function archiveOf(source: ArchiveSource, profile: ServiceProfile): CatalogExport {
+  const presenter = new ToolPresenter(profile.baseUrl);
+  return {
+    publicationId: source.id,
+    head: {
+      schemaVersion: 1,
+      publishedAt: source.publishedAt,
+      historicalNotice: profile.historicalNotice,
+      rights: profile.rights,
+    },
+    toolCount: source.tools.length,
+    *tools() {
+      for (const tool of source.tools) {
+        yield {
+          ...presenter.tool(tool),
+          reviews: tool.reviews.map((review) => presenter.review(tool.id, review)),
+          stacks: tool.stacks,
+        };
+      }
+    },
+  };
 }

@@ -1,0 +1,72 @@
+import { catalogExportJson, ExportCatalog, type LoadedCatalog } from '@reviews/application';
+import path from 'node:path';
+import { readCatalogFile } from '../catalog/catalog-file.js';
+import { loadSettings } from '../catalog/cli-settings.js';
+import { withMongoCatalog } from '../catalog/mongo-catalog.js';
+import { CommandFailure, EXIT, parseCommandLine, type CliCommand } from '../cli-command.js';
+import { openTextOutput, writeBatched } from '../terminal/text-output.js';
+
+const USAGE = `Usage: catalog export [--out FILE]
+
+Writes the live catalog as the contract §2 document, byte for byte what the
+server serves at /reviews/index.json: every tool and review with its derived
+addresses (from PUBLIC_BASE_URL), the historical notice and the rights block.
+Streamed, tool by tool.
+
+  Source: MongoDB (the live publication) when MONGODB_URL is set, otherwise
+          CATALOG_FILE (the bundled sample catalog when unset).
+  --out FILE   write FILE (replaced only once complete); default: standard output
+
+The settings are the server's (PUBLIC_BASE_URL, HISTORICAL_NOTICE, RIGHTS_*, …);
+give the CLI the environment the server has. "catalog import" of the output
+followed by another export gives the identical document.
+
+Exit codes: 0 written, 1 nothing to export or a read failure, 2 usage error.`;
+
+export const exportCommand: CliCommand = {
+  name: 'export',
+  summary: 'write the live catalog (the /reviews/index.json document)',
+  usage: USAGE,
+  async run(args, io) {
+    const line = parseCommandLine(args, { out: { type: 'string', short: 'o' } }, []);
+    if (line.help) {
+      io.stdout.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    const settings = loadSettings(io);
+    const loaded: LoadedCatalog =
+      settings.mongodbUrl === undefined
+        ? await readCatalogFile(settings.catalogFile)
+        : await withMongoCatalog(settings.mongodbUrl, async (catalog) => {
+            try {
+              return await catalog.load();
+            } catch (error) {
+              throw new CommandFailure(error instanceof Error ? error.message : String(error));
+            }
+          });
+    const archive = ExportCatalog.ofDocument(loaded.document, loaded.fingerprint, {
+      baseUrl: settings.publicBaseUrl,
+      historicalNotice: settings.historicalNotice,
+      rights: settings.rights,
+    });
+
+    const out = line.values['out'];
+    const output = openTextOutput(
+      out === undefined ? undefined : path.resolve(io.cwd, out),
+      io.stdout,
+    );
+    try {
+      await writeBatched(output, catalogExportJson(archive));
+      await output.close();
+    } catch (error) {
+      await output.abandon();
+      throw error;
+    }
+    if (out !== undefined) {
+      io.stderr.write(
+        `exported ${archive.toolCount} tools (publication ${archive.publicationId}) to ${out}\n`,
+      );
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeEach, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoCatalogSource } from '@reviews/adapters-persistence';
+import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
+import { loadConfig } from '../../src/config/server-config.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import {
+  MONGODB_TEST_SERVER,
+  describeWithMongo,
+  openTestDatabase,
+  type TestDatabase,
+} from '../../../../test/mongodb/mongodb-test-database.js';
+import { TcpProxy } from '../../../../packages/adapters-persistence/test/rate-limiting/tcp-proxy.js';
+
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(mongodbUrl: string): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reviews-mongo-'));
+  dataDirs.push(dataDir);
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    MONGODB_URL: mongodbUrl,
+    CATALOG_REFRESH_INTERVAL_MS: '200',
+  });
+  return startServer(config, createLogger('silent'));
+}
+
+const catalog = (name: string) =>
+  aCatalog(aTool().withId(`${name}-tool`).named(`${name} tool`).withReviews(aReview()));
+
+async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const signup = (url: string, email: string) =>
+  fetch(`${url}/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+
+describeWithMongo()(`the server with MONGODB_URL (on ${MONGODB_TEST_SERVER})`, () => {
+  let database: TestDatabase;
+  let server: RunningServer | undefined;
+  beforeEach(async () => {
+    database = await openTestDatabase('server');
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await database.drop();
+  });
+
+  it('starts on an empty database not ready, then serves the first publication', async () => {
+    server = await start(database.url);
+    const notReady = await fetch(`${server.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({
+      checks: { catalog: false, subscriptions: true, mongodb: true },
+    });
+
+    await new MongoCatalogSource(database.connection.db).publish(catalog('first'));
+    const url = server.url;
+    await until(async () => (await fetch(`${url}/readyz`)).status === 200);
+    const found = (await (await fetch(`${url}/api/v1/tools/first-tool`)).json()) as {
+      tool: { id: string };
+    };
+    expect(found.tool.id).toBe('first-tool');
+
+    await new MongoCatalogSource(database.connection.db).publish(catalog('second'));
+    await until(async () => (await fetch(`${url}/api/v1/tools/second-tool`)).status === 200);
+    expect((await fetch(`${url}/api/v1/tools/first-tool`)).status).toBe(404);
+  });
+
+  it('keeps serving reads through a MongoDB outage, answers signups 503 and says so on /readyz', async () => {
+    await new MongoCatalogSource(database.connection.db).publish(catalog('steady'));
+    const target = new URL(database.url.replace(/^mongodb/, 'http'));
+    const proxy = await TcpProxy.open({ host: target.hostname, port: Number(target.port) });
+    try {
+      server = await start(`mongodb://127.0.0.1:${proxy.port}/${database.name}`);
+      expect((await signup(server.url, 'before@example.com')).status).toBe(200);
+
+      await proxy.stop();
+      const during = await signup(server.url, 'during@example.com');
+      expect(during.status).toBe(503);
+      expect((await fetch(`${server.url}/api/v1/tools?q=steady`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/v1/tools/steady-tool`)).status).toBe(200);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({
+        checks: { catalog: true, subscriptions: false, mongodb: false },
+      });
+
+      await proxy.start();
+      const url = server.url;
+      await until(async () => (await fetch(`${url}/readyz`)).status === 200, 15_000);
+      expect((await signup(url, 'after@example.com')).status).toBe(200);
+    } finally {
+      await server?.close();
+      server = undefined;
+      await proxy.stop();
+    }
+  }, 60_000);
+});
