@@ -23,3 +23,4 @@ export { reviewExportRoutes, REVIEW_EXPORT_PATH } from './export/review-export.r
 export type { ReviewExportDeps } from './export/review-export.routes.js';
 export { createOpenApiDocument } from './openapi/openapi-document.js';
 export { openApiRoutes, OPENAPI_PATH } from './openapi/openapi.routes.js';
+export * from './pages/index.js';
