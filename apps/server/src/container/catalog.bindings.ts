@@ -1,5 +1,7 @@
 import {
   ExportCatalog,
+  GetCatalogOverview,
+  GetReview,
   GetTool,
   LivePublication,
   PublishCatalog,
@@ -12,7 +14,7 @@ import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import { TOKENS } from './tokens.js';
 
-/** The catalog, its live publication, the two read use cases and the export. */
+/** The catalog, its live publication, the read use cases (API and pages) and the export. */
 export function bindCatalog(container: Container, config: ServerConfig): void {
   container
     .bind<CatalogSource>(TOKENS.CatalogSource)
@@ -45,6 +47,18 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
     .bind(TOKENS.ExportCatalog)
     .toResolvedValue(
       (live: LivePublication, profile: ServiceProfile) => new ExportCatalog(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.GetReview)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new GetReview(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.GetCatalogOverview)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new GetCatalogOverview(live, profile),
       [TOKENS.LivePublication, TOKENS.ServiceProfile],
     );
 }

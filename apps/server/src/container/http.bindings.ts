@@ -1,6 +1,8 @@
 import type {
   ConfirmSubscription,
   ExportCatalog,
+  GetCatalogOverview,
+  GetReview,
   GetTool,
   LivePublication,
   PreviewSubscriptionLink,
@@ -15,7 +17,9 @@ import {
   clientKey,
   createHttpApp,
   createSubscriptionRouter,
+  notFoundPages,
   openApiRoutes,
+  pagesRoutes,
   reviewExportRoutes,
   subscriptionMethodsFor,
   type ReadinessCheck,
@@ -27,7 +31,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
-/** The driving side: readiness checks, the signup and MCP routers, and the Express app. */
+/** The driving side: readiness checks, the website, signup and MCP routers, and the Express app. */
 export function bindHttp(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
     (live: LivePublication, store: SubscriptionStore) => [
@@ -48,7 +52,17 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
       exportCatalog: ExportCatalog,
+      getReview: GetReview,
+      getOverview: GetCatalogOverview,
     ) => [
+      pagesRoutes({
+        searchTools,
+        getTool,
+        getReview,
+        getOverview,
+        quota,
+        siteName: config.serviceName,
+      }),
       openApiRoutes({ baseUrl: profile.baseUrl, quota }),
       reviewExportRoutes({ exportCatalog, quota }),
       createSubscriptionRouter({
@@ -78,6 +92,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
       TOKENS.ExportCatalog,
+      TOKENS.GetReview,
+      TOKENS.GetCatalogOverview,
     ],
   );
 
@@ -95,6 +111,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         tools: { searchTools, getTool, quota },
         readiness,
         routers,
+        notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
       }),
     [

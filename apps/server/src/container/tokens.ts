@@ -10,6 +10,8 @@ export const TOKENS = {
   SearchTools: Symbol.for('SearchTools'),
   GetTool: Symbol.for('GetTool'),
   ExportCatalog: Symbol.for('ExportCatalog'),
+  GetReview: Symbol.for('GetReview'),
+  GetCatalogOverview: Symbol.for('GetCatalogOverview'),
   RateLimiter: Symbol.for('RateLimiter'),
   RequestQuota: Symbol.for('RequestQuota'),
   SubscriptionStore: Symbol.for('SubscriptionStore'),
