@@ -1,5 +1,6 @@
 export { SafeHtml, escapeHtml, html } from './escape-html.js';
 export {
+  ICON_PATH,
   PAGE_SECURITY_HEADERS,
   PRIVATE_PAGE_HEADERS,
   renderPage,

@@ -24,6 +24,9 @@ export interface PageContent {
 /** The site's one stylesheet (served by the pages router, cached). */
 export const STYLESHEET_PATH = '/assets/site.css';
 
+/** The site's icon (so browsers do not ask for `/favicon.ico`). */
+export const ICON_PATH = '/assets/icon.svg';
+
 /**
  * The shared page shell: a server-rendered document that needs no script, with a skip link,
  * header (home link and navigation), `main` and a footer linking the newsletter and the machine
@@ -50,6 +53,7 @@ export function renderPage(page: PageContent): string {
             : html`<meta name="description" content="${page.description}" />`
         }
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+        <link rel="icon" type="image/svg+xml" href="${ICON_PATH}" />
         ${
           page.markdownHref === undefined
             ? ''

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { readFileSync } from 'node:fs';
 import { sendCacheable } from '../shared/cacheable-response.js';
-import { STYLESHEET_PATH } from '../html/page-layout.js';
+import { ICON_PATH, STYLESHEET_PATH } from '../html/page-layout.js';
 import { webMcpToolDefinitions } from './webmcp-tools.js';
 
 export const WEBMCP_SCRIPT_PATH = '/assets/webmcp.js';
@@ -19,13 +19,14 @@ const assetFile = (name: string): string =>
   readFileSync(new URL(`../../assets/${name}`, import.meta.url), 'utf8');
 
 /**
- * The site's static files, read once at start: the stylesheet, and the WebMCP script with the
+ * The site's static files, read once at start: the stylesheet, the icon, and the WebMCP script with the
  * tool definitions (generated from the shared zod schemas) written into it — no browser build.
  */
 export function loadSiteAssets(): readonly Asset[] {
   const tools = JSON.stringify(webMcpToolDefinitions());
   return [
     { path: STYLESHEET_PATH, contentType: 'text/css; charset=utf-8', body: assetFile('site.css') },
+    { path: ICON_PATH, contentType: 'image/svg+xml', body: assetFile('icon.svg') },
     {
       path: WEBMCP_SCRIPT_PATH,
       contentType: 'text/javascript; charset=utf-8',

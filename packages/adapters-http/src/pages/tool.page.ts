@@ -31,7 +31,7 @@ export function toolPage(siteName: string, query: ToolPageQuery, detail: DetailR
       ${
         tool.category === null
           ? 'No category'
-          : html`<a href="${categoryPath(tool.category)}">${tool.category}</a>`
+          : html`Category <a href="${categoryPath(tool.category)}">${tool.category}</a>`
       }
       · <a href="${tool.website}" rel="external noopener noreferrer">Website</a> ·
       <a href="${path}.md" type="text/markdown">Markdown version</a>
