@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser, so these tests see the DOM types.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { webMcpToolDefinitions } from '../../src/index.js';
