@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithChromium } from '../support/chromium.js';
+import { hostileTool } from './hostile-catalog.fixture.js';
 import { sampleTools, startSite, type RunningSite } from './site-harness.js';
 
 /** Screenshots for people to look at; git-ignored. */
@@ -201,4 +202,34 @@ describeWithChromium()('the website in Chromium', () => {
     }
     await dark.close();
   }, 300_000);
+});
+
+describeWithChromium()('a hostile catalog in Chromium', () => {
+  it('runs no script and builds no element from catalog text on any page', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const site = await startSite([hostileTool]);
+    try {
+      const page = await browser.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      for (const path of ['/', '/search?q=script', '/tools/hostile', '/tools/hostile/reviews/r1']) {
+        await page.goto(`${site.url}${path}`);
+        const state = await page.evaluate(() => ({
+          pwned: (window as unknown as { __pwned?: number }).__pwned,
+          scripts: [...document.scripts].map((script) => script.getAttribute('src')),
+          injected: document.querySelectorAll('main img, main b, main i, a[href^="javascript:"]')
+            .length,
+        }));
+        expect(state).toEqual({ pwned: undefined, scripts: ['/assets/webmcp.js'], injected: 0 });
+      }
+      expect(await page.textContent('h1')).toContain('<script>window.__pwned=1</script>');
+      expect(dialogs).toEqual([]);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  }, 60_000);
 });
