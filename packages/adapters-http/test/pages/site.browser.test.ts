@@ -219,7 +219,7 @@ describeWithChromium()('a hostile catalog in Chromium', () => {
         await page.goto(`${site.url}${path}`);
         const state = await page.evaluate(() => ({
           pwned: (window as unknown as { __pwned?: number }).__pwned,
-          scripts: [...document.scripts].map((script) => script.getAttribute('src')),
+          scripts: Array.from(document.scripts).map((script) => script.getAttribute('src')),
           injected: document.querySelectorAll('main img, main b, main i, a[href^="javascript:"]')
             .length,
         }));
