@@ -25,6 +25,20 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    files: ['packages/adapters-http/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        document: 'readonly',
+        navigator: 'readonly',
+        location: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        __WEBMCP_TOOLS__: 'readonly',
+      },
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',

@@ -28,3 +28,4 @@ export * from './documents/index.js';
 export { reviewFeedRoutes } from './feed/review-feed.routes.js';
 export type { ReviewFeedDeps } from './feed/review-feed.routes.js';
 export { ATOM_CONTENT_TYPE, REVIEW_FEED_PATH, renderAtomFeed } from './feed/atom-feed.js';
+export * from './pages/index.js';

@@ -13,7 +13,18 @@ export type { GetToolError } from './tools/get-tool.use-case.js';
 export { DEFAULT_HISTORICAL_NOTICE } from './tools/service-profile.js';
 export type { ServiceProfile } from './tools/service-profile.js';
 export { ToolPresenter } from './tools/tool-presenter.js';
-export type { CatalogUnavailableError, ToolNotFoundError } from './tools/read-errors.js';
+export type {
+  CatalogUnavailableError,
+  ReviewNotFoundError,
+  ToolNotFoundError,
+} from './tools/read-errors.js';
+export { GetReview } from './tools/get-review.use-case.js';
+export type { GetReviewError, GetReviewInput, ReviewPage } from './tools/get-review.use-case.js';
+export {
+  GetCatalogOverview,
+  OVERVIEW_NEWEST_REVIEWS,
+} from './tools/get-catalog-overview.use-case.js';
+export type { CatalogOverview } from './tools/get-catalog-overview.use-case.js';
 
 export {
   cursorSchema,

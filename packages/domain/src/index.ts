@@ -16,6 +16,8 @@ export type { CatalogDocument, Tool } from './catalog/tool.js';
 export { Publication } from './catalog/publication.js';
 export { compareReviewChangesNewestFirst, newestReviewChanges } from './catalog/review-changes.js';
 export type { ReviewChange } from './catalog/review-changes.js';
+export { countToolsByCategory, newestReviews } from './catalog/catalog-overview.js';
+export type { CategoryCount, ToolReview } from './catalog/catalog-overview.js';
 
 export {
   DEFAULT_PAGE_LIMIT,

@@ -1,5 +1,7 @@
 import {
   ExportCatalog,
+  GetCatalogOverview,
+  GetReview,
   GetTool,
   ListReviewChanges,
   LivePublication,
@@ -19,7 +21,7 @@ import { TOKENS } from './tokens.js';
 
 /**
  * The catalog (CATALOG_FILE, or the live publication in MongoDB when MONGODB_URL is set), its
- * live publication, the two read use cases, the export and the feed.
+ * live publication, the read use cases (API and pages), the export and the feed.
  */
 export function bindCatalog(container: Container, config: ServerConfig): void {
   if (config.mongodbUrl === undefined) {
@@ -68,6 +70,18 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
     .bind(TOKENS.ListReviewChanges)
     .toResolvedValue(
       (live: LivePublication, profile: ServiceProfile) => new ListReviewChanges(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.GetReview)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new GetReview(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container
+    .bind(TOKENS.GetCatalogOverview)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new GetCatalogOverview(live, profile),
       [TOKENS.LivePublication, TOKENS.ServiceProfile],
     );
 }

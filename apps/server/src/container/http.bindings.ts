@@ -1,6 +1,8 @@
 import type {
   ConfirmSubscription,
   ExportCatalog,
+  GetCatalogOverview,
+  GetReview,
   GetTool,
   ListReviewChanges,
   LivePublication,
@@ -19,7 +21,9 @@ import {
   documentsRoutes,
   createSubscriptionRouter,
   isSubscriptionPath,
+  notFoundPages,
   openApiRoutes,
+  pagesRoutes,
   reviewExportRoutes,
   reviewFeedRoutes,
   subscriptionMethodsFor,
@@ -45,7 +49,7 @@ import type { Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
 import { TOKENS } from './tokens.js';
 
-/** The driving side: readiness checks, the signup and MCP routers, and the Express app. */
+/** The driving side: readiness checks, the website, signup and MCP routers, and the Express app. */
 export function bindHttp(container: Container, config: ServerConfig, logger: Logger): void {
   container
     .bind<ServiceFacts>(TOKENS.ServiceFacts)
@@ -77,7 +81,17 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       exportCatalog: ExportCatalog,
       listReviewChanges: ListReviewChanges,
       facts: ServiceFacts,
+      getReview: GetReview,
+      getOverview: GetCatalogOverview,
     ) => [
+      pagesRoutes({
+        searchTools,
+        getTool,
+        getReview,
+        getOverview,
+        quota,
+        siteName: config.serviceName,
+      }),
       openApiRoutes({ facts, quota }),
       reviewExportRoutes({ exportCatalog, quota }),
       reviewFeedRoutes({
@@ -119,6 +133,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.ExportCatalog,
       TOKENS.ListReviewChanges,
       TOKENS.ServiceFacts,
+      TOKENS.GetReview,
+      TOKENS.GetCatalogOverview,
     ],
   );
 
@@ -136,6 +152,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         tools: { searchTools, getTool, quota },
         readiness,
         routers,
+        notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
         grantsNoCors: isSubscriptionPath,
         // `/mcp` answers CORS from its own origin list (MCP_ALLOWED_ORIGINS), not `*`.

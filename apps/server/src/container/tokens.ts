@@ -13,6 +13,8 @@ export const TOKENS = {
   ExportCatalog: Symbol.for('ExportCatalog'),
   ListReviewChanges: Symbol.for('ListReviewChanges'),
   ServiceFacts: Symbol.for('ServiceFacts'),
+  GetReview: Symbol.for('GetReview'),
+  GetCatalogOverview: Symbol.for('GetCatalogOverview'),
   RateLimiter: Symbol.for('RateLimiter'),
   RequestQuota: Symbol.for('RequestQuota'),
   SubscriptionStore: Symbol.for('SubscriptionStore'),

@@ -17,6 +17,11 @@ export interface HttpAppDeps {
   readonly readiness: readonly ReadinessCheck[];
   /** Further driving adapters (signup, MCP, pages), mounted before the 404 handler. */
   readonly routers?: readonly Router[];
+  /**
+   * Answers unknown paths outside the JSON interfaces (the website's HTML 404); runs after
+   * `routers`, before the JSON 404.
+   */
+  readonly notFoundPages?: Router;
   /** Methods a path takes, for CORS preflights and `Allow`; read routes need not be listed. */
   readonly methodsFor?: (path: string) => readonly string[] | undefined;
   /** Paths that grant no CORS permission at all (the signup, contract §7). */
@@ -50,6 +55,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(healthRoutes(deps.readiness));
   app.use(toolsRoutes(deps.tools));
   for (const router of deps.routers ?? []) app.use(router);
+  if (deps.notFoundPages !== undefined) app.use(deps.notFoundPages);
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

@@ -18,7 +18,7 @@ import {
 } from '@reviews/domain';
 import { subscribeBodySchema } from '../subscription/subscription.schemas.js';
 import { DOCUMENT_PATHS as P } from './document-paths.js';
-import { markdownText } from './markdown-text.js';
+import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
 import { fieldTable } from './schema-fields.js';
 import { BUCKET_COUNTS, describeRate, rateOf, type ServiceFacts } from './service-facts.js';
 

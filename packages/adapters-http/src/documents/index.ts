@@ -12,5 +12,4 @@ export {
   MARKDOWN_CONTENT_TYPE,
   PLAIN_TEXT_CONTENT_TYPE,
 } from './document-paths.js';
-export { markdownText } from './markdown-text.js';
 export type { McpFacts, RateLimitFact, ServiceFacts } from './service-facts.js';

@@ -1,5 +1,5 @@
 import { DOCUMENT_PATHS as P } from './document-paths.js';
-import { markdownText } from './markdown-text.js';
+import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
 import type { ServiceFacts } from './service-facts.js';
 
 /**

@@ -1,3 +1,10 @@
 export { SafeHtml, escapeHtml, html } from './escape-html.js';
-export { PRIVATE_PAGE_HEADERS, renderPage, sendPage } from './page-layout.js';
+export {
+  ICON_PATH,
+  PAGE_SECURITY_HEADERS,
+  PRIVATE_PAGE_HEADERS,
+  renderPage,
+  sendPage,
+  STYLESHEET_PATH,
+} from './page-layout.js';
 export type { PageContent } from './page-layout.js';

@@ -1,53 +1,118 @@
 import type { Response } from 'express';
-import { SafeHtml, html } from './escape-html.js';
+import { html, type SafeHtml } from './escape-html.js';
 
 export interface PageContent {
-  /** The document title and the page's heading. */
+  /** The document title and, unless `heading` says otherwise, the page's heading. */
   readonly title: string;
   /** Shown in the header, linking home. */
   readonly siteName: string;
   readonly body: SafeHtml;
   /** Where the site name links to (default `/`). */
   readonly homeHref?: string;
+  /** Replaces the `<h1>` made from the title (pages that lay out their own heading). */
+  readonly heading?: SafeHtml;
+  /** The `<meta name="description">` of the page. */
+  readonly description?: string;
+  /** Address of the page's Markdown twin, announced with `rel="alternate"`. */
+  readonly markdownHref?: string;
+  /** Same-origin scripts, loaded deferred (the CSP allows no inline script). */
+  readonly scripts?: readonly string[];
+  /** The navigation entry to mark as the current page. */
+  readonly current?: 'search' | 'subscribe';
 }
 
-/** Constant, not built from any input: trusted as markup. */
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1a1a}
-header a{color:inherit;text-decoration:none;font-weight:600}main{margin-top:1.5rem}
-label{display:block;margin:.75rem 0 .25rem}input[type=email]{width:100%;max-width:24rem;padding:.4rem;font:inherit}
-.consent{display:flex;gap:.5rem;align-items:flex-start}.consent input{margin-top:.35rem}
-button{font:inherit;padding:.45rem 1rem;margin-top:1rem;cursor:pointer}
-.notice{padding:.75rem;border-left:4px solid #888;background:#f4f4f4}.error{border-color:#b00020;background:#fdecee}`;
+/** The site's one stylesheet (served by the pages router, cached). */
+export const STYLESHEET_PATH = '/assets/site.css';
 
-/** The shared page shell: a server-rendered document that needs no script. */
+/** The site's icon (so browsers do not ask for `/favicon.ico`). */
+export const ICON_PATH = '/assets/icon.svg';
+
+/**
+ * The shared page shell: a server-rendered document that needs no script, with a skip link,
+ * header (home link and navigation), `main` and a footer linking the newsletter and the machine
+ * interfaces. Every page of the site goes through it.
+ */
 export function renderPage(page: PageContent): string {
+  const nav = (href: string, label: string, key?: PageContent['current']) =>
+    html`<li>
+      <a
+        href="${href}"
+        ${key !== undefined && page.current === key ? html`aria-current="page"` : ''}
+        >${label}</a
+      >
+    </li>`;
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${page.title} · ${page.siteName}</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
+        ${
+          page.description === undefined
+            ? ''
+            : html`<meta name="description" content="${page.description}" />`
+        }
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+        <link rel="icon" type="image/svg+xml" href="${ICON_PATH}" />
+        ${
+          page.markdownHref === undefined
+            ? ''
+            : html`<link rel="alternate" type="text/markdown" href="${page.markdownHref}" />`
+        }
+        ${(page.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
-        <header><a href="${page.homeHref ?? '/'}">${page.siteName}</a></header>
-        <main>
-          <h1>${page.title}</h1>
-          ${page.body}
+        <a class="skip-link" href="#main">Skip to content</a>
+        <header class="site-header">
+          <div class="wrap">
+            <a class="brand" href="${page.homeHref ?? '/'}">${page.siteName}</a>
+            <nav class="site-nav" aria-label="Site">
+              <ul>
+                ${nav('/search', 'Search', 'search')} ${nav('/docs', 'API')}
+                ${nav('/subscribe', 'Newsletter', 'subscribe')}
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="main" class="wrap" tabindex="-1">
+          ${page.heading ?? html`<h1>${page.title}</h1>`} ${page.body}
         </main>
+        <footer class="site-footer">
+          <div class="wrap">
+            <nav aria-label="For developers and agents">
+              <ul>
+                <li><a href="/docs">API reference</a></li>
+                <li><a href="/api/v1/openapi.json">OpenAPI</a></li>
+                <li><a href="/developers.md">Developer guide</a></li>
+                <li><a href="/mcp">MCP endpoint</a></li>
+                <li><a href="/llms.txt">llms.txt</a></li>
+                <li><a href="/reviews/feed.xml">Review feed</a></li>
+                <li><a href="/reviews/index.json">Full archive (JSON)</a></li>
+                <li><a href="/subscribe">Newsletter</a></li>
+              </ul>
+            </nav>
+            <p>Free to use, no account or key. Reviews are dated and historical.</p>
+          </div>
+        </footer>
       </body>
     </html> `.value;
 }
 
-/** Headers of a page that must not be stored or leak its URL (pages behind tokens, forms). */
-export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
+/** Headers every HTML page of the site carries, cached or not (contract §5, agent-resources). */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'Permissions-Policy': 'tools=(self)',
+  'Origin-Agent-Cluster': '?1',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** Headers of a page that must not be stored or leak its URL (pages behind tokens, forms). */
+export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  ...PAGE_SECURITY_HEADERS,
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
 };
 
 /** Sends a rendered page with `status` and `headers`; no cookies are ever set. */

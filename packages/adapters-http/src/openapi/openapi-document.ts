@@ -14,7 +14,7 @@ import {
   subscribeBodySchema,
 } from '../subscription/subscription.schemas.js';
 import { searchToolsQuerySchema, toolIdParamSchema } from '../tools/tool-query.schemas.js';
-import { markdownText } from '../documents/markdown-text.js';
+import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
 import { RESPONSE_HEADERS as H } from './response-headers.js';
 
 /** What the document says about who runs the service (from configuration). */

@@ -4,6 +4,7 @@ import { HttpError } from './http-error.js';
 /** Expected failures of the read use cases that are not the client's mistake. */
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   TOOL_NOT_FOUND: 404,
+  REVIEW_NOT_FOUND: 404,
   CATALOG_UNAVAILABLE: 503,
 };
 

@@ -11,12 +11,12 @@ export interface SignupFormState {
 export function signupFormPage(siteName: string, state: SignupFormState = {}): string {
   const error =
     state.error === undefined ? '' : html`<p class="notice error" role="alert">${state.error}</p>`;
-  const body = html` <p>
+  const body = html` <p class="lead">
       Get an e-mail when new reviews are published. We send you a link first: nothing happens until
       you confirm from your inbox, and every newsletter has an unsubscribe link.
     </p>
     ${error}
-    <form method="post" action="/subscribe/form">
+    <form class="card" method="post" action="/subscribe/form">
       <label for="email">E-mail address</label>
       <input
         id="email"
@@ -36,7 +36,13 @@ export function signupFormPage(siteName: string, state: SignupFormState = {}): s
       </p>
       <button type="submit">Sign up</button>
     </form>`;
-  return renderPage({ title: 'Newsletter signup', siteName, body });
+  return renderPage({
+    title: 'Newsletter signup',
+    siteName,
+    body,
+    current: 'subscribe',
+    description: `Sign up for the ${siteName} newsletter (double opt-in).`,
+  });
 }
 
 /** A page that only says something: a result, or why something could not be done. */

@@ -1,3 +1,9 @@
+import {
+  countToolsByCategory,
+  newestReviews,
+  type CategoryCount,
+  type ToolReview,
+} from './catalog-overview.js';
 import { compareReviewsNewestFirst } from './review.js';
 import type { CatalogDocument, Tool } from './tool.js';
 import { SearchIndex } from '../search/search-index.js';
@@ -15,6 +21,8 @@ export class Publication {
   readonly categories: readonly string[];
   private readonly byId: ReadonlyMap<string, Tool>;
   private readonly index: SearchIndex;
+  private categoryCountCache: readonly CategoryCount[] | undefined;
+  private readonly newestReviewsCache = new Map<number, readonly ToolReview[]>();
 
   private constructor(
     readonly id: string,
@@ -49,6 +57,22 @@ export class Publication {
 
   search(request: SearchRequest): SearchResultList {
     return this.index.search(request);
+  }
+
+  /** Every category with its tool count, by name; computed once per publication. */
+  categoryCounts(): readonly CategoryCount[] {
+    this.categoryCountCache ??= Object.freeze(countToolsByCategory(this.tools));
+    return this.categoryCountCache;
+  }
+
+  /** The `count` newest reviews of the catalog, newest first; computed once per count. */
+  newestReviews(count: number): readonly ToolReview[] {
+    let cached = this.newestReviewsCache.get(count);
+    if (cached === undefined) {
+      cached = Object.freeze(newestReviews(this.tools, count));
+      this.newestReviewsCache.set(count, cached);
+    }
+    return cached;
   }
 
   get reviewCount(): number {

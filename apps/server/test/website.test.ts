@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config/server-config.js';
+import { createLogger } from '../src/logging/logger.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'reviews-website-'));
+let server: RunningServer;
+const BASE = 'https://reviews.test';
+
+beforeAll(async () => {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: BASE,
+    DATA_DIR: mkdtempSync(path.join(work, 'data-')),
+  });
+  server = await startServer(config, createLogger('silent'));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The path of an absolute address the API hands out, on the running server. */
+const local = (url: string): string => `${server.url}${url.slice(BASE.length)}`;
+
+describe('the website, wired by the container', () => {
+  it('answers every address a search item hands out: tool url, markdownUrl and the cited review url', async () => {
+    const body = (await (await fetch(`${server.url}/api/v1/tools?q=fast`)).json()) as {
+      items: Array<{ url: string; markdownUrl: string; review?: { url: string } }>;
+    };
+    const cited = body.items.find((item) => item.review !== undefined)!;
+    for (const url of [cited.url, cited.review!.url]) {
+      const res = await fetch(local(url));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
+    const twin = await fetch(local(cited.markdownUrl));
+    expect(twin.status).toBe(200);
+    expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+  });
+
+  it('serves the home page in the pages bucket, with the service name', async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-policy')).toBe('"pages";q=120;w=60');
+    expect(await res.text()).toContain('Developer Tool Reviews</a>');
+  });
+
+  it('answers unknown pages with HTML and unknown API paths with JSON', async () => {
+    const page = await fetch(`${server.url}/nothing-here`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const api = await fetch(`${server.url}/api/v1/nothing-here`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const mcp = await fetch(`${server.url}/mcp`, { method: 'GET' });
+    expect(mcp.headers.get('content-type')).toContain('application/json');
+  });
+});

@@ -1,0 +1,56 @@
+import type { RequestQuota } from '@reviews/application';
+import type { Request, RequestHandler, Response } from 'express';
+import { PAGE_SECURITY_HEADERS } from '../html/page-layout.js';
+import { sendCacheable } from '../shared/cacheable-response.js';
+import { chargeQuota } from '../shared/request-quota.js';
+
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
+
+/** The agent-facing description of the whole site (built by the machine-documents router). */
+export const LLMS_TXT_PATH = '/llms.txt';
+
+export interface PageLink {
+  readonly href: string;
+  readonly rel: string;
+  readonly type?: string;
+}
+
+/** RFC 8288 `Link` header value; `href`s are our own paths, so they need no escaping. */
+export function linkHeader(links: readonly PageLink[]): string {
+  return links
+    .map((link) => `<${link.href}>; rel="${link.rel}"${link.type ? `; type="${link.type}"` : ''}`)
+    .join(', ');
+}
+
+/** Every page and twin is described for agents by `/llms.txt`. */
+export const DESCRIBED_BY: PageLink = { href: LLMS_TXT_PATH, rel: 'describedby' };
+
+/** Charges the `pages` bucket (contract §6); rejects with a 429 HttpError when it is empty. */
+export const chargePages = (quota: RequestQuota, req: Request, res: Response): Promise<void> =>
+  chargeQuota(quota, req, res, ['pages']);
+
+/**
+ * Sends a public page (or twin) with the security headers, its `Link`s, an ETag and
+ * `Cache-Control` (304 when the client's copy is current, which costs no quota). Compression is
+ * the app's (over 1 KiB, gzip or br).
+ */
+export async function sendPublicDocument(
+  req: Request,
+  res: Response,
+  quota: RequestQuota,
+  body: string,
+  options: { readonly contentType: string; readonly links: readonly PageLink[] },
+): Promise<void> {
+  res.set(PAGE_SECURITY_HEADERS).set('Link', linkHeader(options.links));
+  await sendCacheable(req, res, body, {
+    contentType: options.contentType,
+    beforeBody: () => chargePages(quota, req, res),
+  });
+}
+
+/** Marks the response as a page's, so that its errors are answered as HTML pages. */
+export const answersWithPages: RequestHandler = (_req, res, next) => {
+  res.locals['htmlErrors'] = true;
+  next();
+};

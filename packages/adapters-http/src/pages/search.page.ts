@@ -1,0 +1,119 @@
+import type { SearchItemBody, SearchResultBody } from '@reviews/application';
+import { html, type SafeHtml } from '../html/escape-html.js';
+import { renderPage } from '../html/page-layout.js';
+import { WEBMCP_SCRIPT_PATH } from './site-assets.js';
+import {
+  categoryPath,
+  dateTime,
+  historicalNotice,
+  pager,
+  reviewPath,
+  searchForm,
+  shorten,
+  toolPath,
+  withCursor,
+} from './page-parts.js';
+
+/** The search as the page received it (already validated like the API's). */
+export interface SearchPageQuery {
+  readonly q?: string;
+  readonly category?: string;
+  readonly limit?: number;
+  readonly cursor?: string;
+}
+
+const DEFAULT_LIMIT = 10;
+
+/** `/search`: the API's results, in the API's order, with excerpts and their citations. */
+export function searchPage(
+  siteName: string,
+  query: SearchPageQuery,
+  result: SearchResultBody,
+): string {
+  const offset = query.cursor === undefined ? 0 : Number.parseInt(query.cursor, 10);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const params = { q: query.q, category: query.category, limit: query.limit };
+  const keywords = query.q?.trim() ?? '';
+  const body = html`${searchForm({ q: query.q, category: query.category, label: 'Search the reviews' })}
+  ${
+    query.category === undefined
+      ? ''
+      : html`<p class="meta">
+          In category <span class="chip">${query.category}</span> ·
+          <a href="${withCursor('/search', { q: query.q }, undefined)}">search every category</a>
+        </p>`
+  }
+  ${
+    result.items.length === 0
+      ? noResults(offset)
+      : html`<p class="meta" aria-live="polite">
+            Results
+            ${offset + 1}–${offset + result.items.length}${
+              keywords === '' ? ', newest review first' : ''
+            }
+          </p>
+          <ol class="plain-list results" start="${offset + 1}">
+            ${result.items.map(resultItem)}
+          </ol>`
+  }
+  ${pager({
+    label: 'results',
+    previousHref:
+      offset > 0 ? withCursor('/search', params, Math.max(0, offset - limit)) : undefined,
+    nextHref:
+      result.nextCursor === null
+        ? undefined
+        : withCursor('/search', params, Number.parseInt(result.nextCursor, 10)),
+  })}
+  ${historicalNotice(result.historicalNotice)}`;
+  return renderPage({
+    title: heading(keywords, query.category),
+    siteName,
+    body,
+    current: 'search',
+    description: 'Search dated, editorial reviews of developer tools.',
+    scripts: [WEBMCP_SCRIPT_PATH],
+  });
+}
+
+function heading(keywords: string, category: string | undefined): string {
+  if (keywords !== '') return `Results for “${keywords}”`;
+  if (category !== undefined) return `Tools in ${category}`;
+  return 'All reviewed tools';
+}
+
+function noResults(offset: number): SafeHtml {
+  return offset > 0
+    ? html`<p class="notice">There are no more results on this page.</p>`
+    : html`<p class="notice">
+        No tool matches every word. Try fewer or shorter words (a word also finds words it begins),
+        or <a href="/search">browse every tool</a>.
+      </p>`;
+}
+
+function resultItem(item: SearchItemBody): SafeHtml {
+  return html`<li class="card">
+    <h2 class="result-title"><a href="${toolPath(item.id)}">${item.name}</a></h2>
+    <p class="meta">
+      ${
+        item.category === null
+          ? 'No category'
+          : html`<a href="${categoryPath(item.category)}">${item.category}</a>`
+      }
+    </p>
+    ${
+      item.excerpt === undefined
+        ? html`<p class="excerpt">${shorten(item.description, 240)}</p>`
+        : html`<p class="excerpt">${item.excerpt}</p>`
+    }
+    ${
+      item.review === undefined
+        ? ''
+        : html`<p class="meta">
+            From the ${item.excerptSource === 'dislikes' ? 'dislikes' : 'likes'} of the review of
+            ${dateTime(item.review.reviewedOn)} ·
+            <a href="${reviewPath(item.id, item.review.id)}">cite this review</a>
+          </p>`
+    }
+  </li>`;
+}
