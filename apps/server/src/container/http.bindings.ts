@@ -16,6 +16,7 @@ import {
   createHttpApp,
   createSubscriptionRouter,
   openApiRoutes,
+  ReadValidator,
   reviewExportRoutes,
   subscriptionMethodsFor,
   type ReadinessCheck,
@@ -88,11 +89,13 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       quota: RequestQuota,
       readiness: readonly ReadinessCheck[],
       routers: readonly Router[],
+      live: LivePublication,
+      profile: ServiceProfile,
     ) =>
       createHttpApp({
         logger,
         trustProxy: config.trustProxy,
-        tools: { searchTools, getTool, quota },
+        tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
         readiness,
         routers,
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
@@ -103,6 +106,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.RequestQuota,
       TOKENS.ReadinessChecks,
       TOKENS.DrivingRouters,
+      TOKENS.LivePublication,
+      TOKENS.ServiceProfile,
     ],
   );
 }

@@ -12,7 +12,7 @@ import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpApp, type HttpLogger } from '../../src/index.js';
+import { createHttpApp, ReadValidator, type HttpLogger } from '../../src/index.js';
 
 export const testProfile: ServiceProfile = aServiceProfile();
 
@@ -30,10 +30,32 @@ export class RecordingLogger implements HttpLogger {
   }
 }
 
+/** SearchTools that counts its executions, to prove which requests ran no search at all. */
+class CountingSearchTools extends SearchTools {
+  executions = 0;
+  override execute(
+    input: Parameters<SearchTools['execute']>[0],
+  ): ReturnType<SearchTools['execute']> {
+    this.executions++;
+    return super.execute(input);
+  }
+}
+
+class CountingGetTool extends GetTool {
+  executions = 0;
+  override execute(input: Parameters<GetTool['execute']>[0]): ReturnType<GetTool['execute']> {
+    this.executions++;
+    return super.execute(input);
+  }
+}
+
 export interface RunningReadApi {
   readonly url: string;
   readonly live: LivePublication;
   readonly logger: RecordingLogger;
+  /** How many times each use case ran since the start. */
+  readonly executions: () => { search: number; detail: number };
+  readonly server: Server;
   close(): Promise<void>;
 }
 
@@ -46,13 +68,16 @@ export async function startReadApi(
   if (tools !== undefined)
     live.replace(Publication.publish('test-publication', aCatalog(...tools)));
   const logger = new RecordingLogger();
+  const searchTools = new CountingSearchTools(live, testProfile);
+  const getTool = new CountingGetTool(live, testProfile);
   const app = createHttpApp({
     logger,
     trustProxy: false,
     tools: {
-      searchTools: new SearchTools(live, testProfile),
-      getTool: new GetTool(live, testProfile),
+      searchTools,
+      getTool,
       quota: options.quota ?? unlimitedQuota,
+      validator: new ReadValidator(live, testProfile),
     },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
@@ -63,6 +88,8 @@ export async function startReadApi(
     url: `http://127.0.0.1:${port}`,
     live,
     logger,
+    executions: () => ({ search: searchTools.executions, detail: getTool.executions }),
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -6,7 +6,7 @@ import {
   type RequestQuota,
   type ServiceProfile,
 } from '@reviews/application';
-import { clientKey, createHttpApp, type HttpLogger } from '@reviews/adapters-http';
+import { clientKey, createHttpApp, ReadValidator, type HttpLogger } from '@reviews/adapters-http';
 import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type CatalogDocument } from '@reviews/domain';
@@ -44,7 +44,7 @@ export async function startRestAndMcp(
   const app = createHttpApp({
     logger: silentLogger,
     trustProxy: false,
-    tools: { searchTools, getTool, quota },
+    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
     readiness: [],
     routers: [
       mcpRoutes({
