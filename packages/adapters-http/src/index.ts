@@ -28,3 +28,5 @@ export { reviewExportRoutes, REVIEW_EXPORT_PATH } from './export/review-export.r
 export type { ReviewExportDeps } from './export/review-export.routes.js';
 export { createOpenApiDocument } from './openapi/openapi-document.js';
 export { openApiRoutes, OPENAPI_PATH } from './openapi/openapi.routes.js';
+export { createHttpServer } from './server/create-http-server.js';
+export type { HttpServerLimits } from './server/create-http-server.js';

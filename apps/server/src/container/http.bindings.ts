@@ -25,17 +25,20 @@ import { mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
+import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
 /** The driving side: readiness checks, the signup and MCP routers, and the Express app. */
 export function bindHttp(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
-    (live: LivePublication, store: SubscriptionStore) => [
+    (live: LivePublication, store: SubscriptionStore, lifecycle: ServiceLifecycle) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
+      // Fails from SIGTERM on, before anything stops (contract §0, issue 9: drain first).
+      { name: 'accepting-traffic', isReady: () => Promise.resolve(lifecycle.accepting) },
     ],
-    [TOKENS.LivePublication, TOKENS.SubscriptionStore],
+    [TOKENS.LivePublication, TOKENS.SubscriptionStore, TOKENS.ServiceLifecycle],
   );
 
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(

@@ -12,7 +12,13 @@ import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpApp, ReadValidator, type HttpLogger } from '../../src/index.js';
+import {
+  createHttpApp,
+  createHttpServer,
+  ReadValidator,
+  type HttpLogger,
+  type HttpServerLimits,
+} from '../../src/index.js';
 
 export const testProfile: ServiceProfile = aServiceProfile();
 
@@ -62,7 +68,7 @@ export interface RunningReadApi {
 /** The read API over a real port, on a publication made of `tools` (or none at all). */
 export async function startReadApi(
   tools: readonly Tool[] | undefined,
-  options: { quota?: RequestQuota } = {},
+  options: { quota?: RequestQuota; limits?: HttpServerLimits } = {},
 ): Promise<RunningReadApi> {
   const live = new LivePublication();
   if (tools !== undefined)
@@ -81,7 +87,11 @@ export async function startReadApi(
     },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
-  const server: Server = app.listen(0, '127.0.0.1');
+  // With limits: the bounded server the service runs; without: Express's plain one.
+  const server: Server =
+    options.limits === undefined
+      ? app.listen(0, '127.0.0.1')
+      : createHttpServer(app, options.limits).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
