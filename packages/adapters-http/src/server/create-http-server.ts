@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { capConnections, type ConnectionCaps } from './connection-limits.js';
-import { answerParserRefusals } from './parser-refusals.js';
+import { answerParserRefusals, refusedWithoutHost } from './parser-refusals.js';
 
 export interface HttpServerLimits extends ConnectionCaps {
   /** Time a client has to send the request line and headers (Node's `headersTimeout`). */
@@ -24,11 +24,14 @@ export function createHttpServer(handler: RequestListener, limits: HttpServerLim
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    // Node's own check answers an empty 400; refuseWithoutHost answers it in JSON instead.
+    requireHostHeader: false,
   });
   const answeredOverCapacity = capConnections(server, limits);
   answerParserRefusals(server);
   server.on('request', (req, res) => {
-    if (!answeredOverCapacity(req, res)) handler(req, res);
+    if (answeredOverCapacity(req, res) || refusedWithoutHost(req, res)) return;
+    handler(req, res);
   });
   return server;
 }

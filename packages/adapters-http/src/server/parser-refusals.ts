@@ -33,18 +33,43 @@ function refusalOf(code: string | undefined): { status: number; message: string 
 
 /**
  * Answers what Node's HTTP parser refuses — malformed requests (400), oversized headers (431),
- * slow requests (408), unsupported `Expect` (417) — in the JSON shape of the route asked for,
+ * slow requests (408), unsupported `Expect` (417), CONNECT (405) — in the JSON shape of the route asked for,
  * with `Connection: close`, instead of Node's empty bodies (contract §5).
  */
 export function answerParserRefusals(server: Server): void {
+  // Sockets whose last request was answered before its body had all arrived: when that body
+  // then breaks off, the request already has its answer and a second one would be noise.
+  const answeredEarly = new WeakSet<Duplex>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (!req.complete) answeredEarly.add(req.socket);
+    });
+  });
+
   server.on('clientError', (error: ParserError, socket: Duplex) => {
-    const inProgress = (socket as { _httpMessage?: ServerResponse })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent === true) {
+    const inProgress = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (
+      error.code === 'ECONNRESET' ||
+      !socket.writable ||
+      inProgress?.headersSent === true ||
+      (inProgress == null && answeredEarly.has(socket))
+    ) {
       socket.destroy();
       return;
     }
     const { status, message } = refusalOf(error.code);
-    socket.end(rawRefusal(status, requestLinePath(error.rawPacket), message));
+    // The route asked for: the request being read, else the request line the parser choked on.
+    const path = inProgress?.req?.url ?? requestLinePath(error.rawPacket);
+    socket.end(rawRefusal(status, path, message));
+  });
+
+  // CONNECT (a proxy's method): Node would close the connection without a word.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.end(
+      rawRefusal(405, req.url, 'CONNECT is not supported: this service is not a proxy.', {
+        Allow: 'GET, HEAD, POST, OPTIONS',
+      }),
+    );
   });
 
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
@@ -53,4 +78,13 @@ export function answerParserRefusals(server: Server): void {
     res.writeHead(417, refusalHeaders(body));
     res.end(body);
   });
+}
+
+/** RFC 9112 §3.2: an HTTP/1.1 request without `Host` is 400 (Node's check answers it empty). */
+export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return false;
+  const body = refusalBody(req.url, 'An HTTP/1.1 request needs a Host header.');
+  res.writeHead(400, refusalHeaders(body));
+  res.end(body);
+  return true;
 }

@@ -55,7 +55,7 @@ export function rawRefusal(
  */
 export function requestLinePath(packet: Buffer | undefined): string | undefined {
   if (packet === undefined) return undefined;
-  const line = /^[A-Za-z]{1,20} (\S{1,2048}) HTTP\//.exec(
+  const line = /^[A-Za-z]{1,20} (\/\S{0,2048})(?: |\r?\n)/.exec(
     packet.subarray(0, 2100).toString('latin1'),
   );
   return line?.[1];

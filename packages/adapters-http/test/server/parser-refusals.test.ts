@@ -47,6 +47,12 @@ describe("what Node's HTTP parser refuses is answered in the route's JSON shape"
     expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/not valid HTTP/) });
   });
 
+  it('400 {error} for an HTTP/1.1 request without Host', async () => {
+    const answer = await exchange(api.url, 'GET /api/v1/tools HTTP/1.1\r\n\r\n');
+    expectJsonRefusal(answer, 400);
+    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/Host/) });
+  });
+
   it('431 {error} for headers over the size limit', async () => {
     const answer = await exchange(
       api.url,
