@@ -29,8 +29,8 @@ describe('loadConfig', () => {
         headersTimeoutMs: 10_000,
         requestTimeoutMs: 30_000,
         keepAliveTimeoutMs: 5_000,
-        maxConnections: 2_000,
-        maxConnectionsPerClient: 100,
+        maxConnections: 600,
+        maxConnectionsPerClient: 50,
       },
     });
     expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '0', SHUTDOWN_DRAIN_MS: '250' })).toMatchObject(
