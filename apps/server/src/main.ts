@@ -5,7 +5,8 @@ import { startServer } from './server.js';
 
 /**
  * Process entry point: configuration or catalog problems stop the process before it listens,
- * with one line per problem and exit code 1. SIGTERM/SIGINT drain in-flight requests; SIGHUP
+ * with one line per problem and exit code 1. SIGTERM/SIGINT turn `/readyz` to 503, keep serving
+ * for the drain period, then stop accepting and finish in-flight requests; SIGHUP
  * re-reads the catalog (an invalid one leaves the previous publication live).
  */
 async function main(): Promise<void> {
@@ -34,8 +35,11 @@ async function main(): Promise<void> {
   }
 
   const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    running.close().then(
+    logger.info(
+      { signal, drainMs: config.shutdownDrainMs },
+      'shutting down: not ready any more, serving for the drain period, then finishing requests in flight',
+    );
+    running.shutdown().then(
       () => {
         logger.info('stopped');
         process.exit(0);

@@ -1,3 +1,4 @@
+import { createHttpServer } from '@reviews/adapters-http';
 import type { PublishCatalog } from '@reviews/application';
 import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
@@ -9,6 +10,7 @@ import type { ServerConfig } from './config/server-config.js';
 import { followPublications } from './catalog/follow-publications.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
+import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import type { Logger } from './logging/logger.js';
 
 export interface RunningServer {
@@ -20,6 +22,11 @@ export interface RunningServer {
   republish(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), then releases resources. */
   close(): Promise<void>;
+  /**
+   * SIGTERM: `/readyz` answers 503 at once and every response closes its connection, while
+   * requests are still served for the drain period (`SHUTDOWN_DRAIN_MS`); then `close()`.
+   */
+  shutdown(): Promise<void>;
 }
 
 /**
@@ -50,7 +57,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       : await followPublications(container, config, logger, republish);
 
   const app = await container.getAsync<Express>(TOKENS.HttpApp);
-  const server = app.listen(config.port, config.host);
+  const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
+  const server = createHttpServer((req, res) => {
+    // While draining, clients are sent to reconnect (to another instance) after each response.
+    if (!lifecycle.accepting) res.setHeader('Connection', 'close');
+    app(req, res);
+  }, config.connections);
+  server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -71,7 +84,17 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     return closing;
   };
 
-  return { url, server, container, republish, close };
+  let shuttingDown: Promise<void> | undefined;
+  const shutdown = (): Promise<void> => {
+    shuttingDown ??= (async () => {
+      lifecycle.startDraining();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await close();
+    })();
+    return shuttingDown;
+  };
+
+  return { url, server, container, republish, close, shutdown };
 }
 
 /**

@@ -22,6 +22,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the connection limits and the shutdown drain, and refuses a headers timeout longer than the request timeout', () => {
+    expect(loadConfig({})).toMatchObject({
+      shutdownDrainMs: 5_000,
+      connections: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 5_000,
+        maxConnections: 600,
+        maxConnectionsPerClient: 50,
+      },
+    });
+    expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '0', SHUTDOWN_DRAIN_MS: '250' })).toMatchObject(
+      { shutdownDrainMs: 250, connections: { maxConnectionsPerClient: 0 } },
+    );
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: it must not exceed REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS must be/);
+  });
+
   it('derives the base URL from PORT and strips a trailing slash from PUBLIC_BASE_URL', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://reviews.example/' }).publicBaseUrl).toBe(

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { loadConfig } from '../src/config/server-config.js';
 import { createLogger } from '../src/logging/logger.js';
@@ -104,13 +105,16 @@ describe('GET /reviews/index.json on the sample catalog', () => {
 });
 
 describe('GET /reviews/index.json on a generated catalog', () => {
-  it('streams 2,000 tools and 20,000 reviews as one valid document', async () => {
-    const file = path.join(work, 'generated.json');
+  const file = path.join(work, 'generated.json');
+  beforeAll(() => {
     execFileSync(
       process.execPath,
       ['apps/catalog-generator/dist/main.js', '--tools', '2000', '--seed', '3', '--out', file],
       { cwd: REPO_ROOT, stdio: 'ignore' },
     );
+  }, 60_000);
+
+  it('streams 2,000 tools and 20,000 reviews as one valid document', async () => {
     const server = await start({ CATALOG_FILE: file, RATE_LIMIT_PAGES: '1' });
     try {
       const archive = (await (await fetch(`${server.url}/reviews/index.json`)).json()) as {
@@ -121,6 +125,42 @@ describe('GET /reviews/index.json on a generated catalog', () => {
       const limited = await fetch(`${server.url}/reviews/index.json`);
       expect(limited.status).toBe(429);
     } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('adds no listener per chunk while a slow client reads the export', async () => {
+    const server = await start({ CATALOG_FILE: file });
+    const closeListeners: number[] = [];
+    server.server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      res.on('finish', () => closeListeners.push(res.listenerCount('close')));
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const bytes = await new Promise<number>((resolve, reject) => {
+        request(`${server.url}/reviews/index.json`, (res) => {
+          let length = 0;
+          let chunks = 0;
+          res.on('data', (chunk: Buffer) => {
+            length += chunk.length;
+            // A slow reader: the server's socket buffer fills and it waits for 'drain'.
+            if (++chunks % 4 !== 0) return;
+            res.pause();
+            setTimeout(() => res.resume(), 2);
+          });
+          res.on('end', () => resolve(length));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(bytes).toBeGreaterThan(1_000_000);
+      expect(closeListeners).toHaveLength(1);
+      expect(Math.max(...closeListeners)).toBeLessThan(5);
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
       await server.close();
     }
   }, 60_000);

@@ -3,6 +3,7 @@ import { searchResultSchema, detailResultSchema } from '@reviews/application';
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ describe('the built server, started as the README says', () => {
         PUBLIC_BASE_URL: 'https://reviews.test',
         CATALOG_FILE: catalogFile,
         DATA_DIR: work,
+        SHUTDOWN_DRAIN_MS: '0',
       },
       'readme',
     );
@@ -80,14 +82,16 @@ describe('the built server, started as the README says', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('finishes a request in flight on SIGTERM, then exits 0', async () => {
+  it('on SIGTERM: /readyz 503 at once, serves new requests through the drain period, then stops accepting and finishes what is in flight', async () => {
     const server = startServerProcess({
       PORT: '0',
       HOST: '127.0.0.1',
       CATALOG_FILE: catalogFile,
       DATA_DIR: work,
+      SHUTDOWN_DRAIN_MS: '1500',
     });
     const url = await server.listening;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
     // A signup whose body is still arriving when SIGTERM lands: the request is in flight (its
     // headers are parsed), so shutdown must wait for it and answer it before exiting.
     const { hostname, port } = new URL(url);
@@ -99,9 +103,23 @@ describe('graceful shutdown', () => {
     );
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
+    const signalled = Date.now();
     server.signal('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(100);
+
+    const ready = await get(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({
+      error: expect.stringMatching(/accepting-traffic/),
+    });
+    const during = await get(`${url}/api/v1/tools?limit=1`);
+    expect(during.status).toBe(200);
+    expect(during.connection).toBe('close');
+
+    await sleep(1500 - (Date.now() - signalled) + 300);
+    await expect(get(`${url}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
+
     socket.write(body.slice(10));
     await once(socket, 'close');
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
@@ -111,6 +129,23 @@ describe('graceful shutdown', () => {
     expect(server.output()).toContain('"msg":"stopped"');
   }, 60_000);
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** One request on its own connection, with the `Connection` header fetch would hide. */
+function get(url: string): Promise<{ status: number; connection?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('refusing to start', () => {
   it('exits non-zero with one line naming a bad setting', async () => {

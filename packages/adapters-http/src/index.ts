@@ -4,6 +4,7 @@ export { healthRoutes } from './health/health.routes.js';
 export type { ReadinessCheck } from './health/health.routes.js';
 export { toolsRoutes, READ_METHODS } from './tools/tools.routes.js';
 export type { ToolsRoutesDeps } from './tools/tools.routes.js';
+export { ReadValidator } from './tools/read-validator.js';
 export { HttpError } from './shared/http-error.js';
 export { errorHandler, notFoundHandler } from './shared/error-handler.js';
 export type { HttpLogger } from './shared/error-handler.js';
@@ -12,9 +13,13 @@ export { clientKey, clientNetwork, rateLimitKeyOf } from './shared/client-addres
 export {
   ifNoneMatchHits,
   JSON_CONTENT_TYPE,
+  negotiatedEncoding,
   PUBLIC_CACHE_CONTROL,
   sendCacheable,
+  sendNotModified,
+  sendWithETag,
   strongETag,
+  validatorHeaders,
 } from './shared/cacheable-response.js';
 export { searchToolsQuerySchema, getToolQuerySchema } from './tools/tool-query.schemas.js';
 export * from './subscription/index.js';
@@ -29,3 +34,5 @@ export { reviewFeedRoutes } from './feed/review-feed.routes.js';
 export type { ReviewFeedDeps } from './feed/review-feed.routes.js';
 export { ATOM_CONTENT_TYPE, REVIEW_FEED_PATH, renderAtomFeed } from './feed/atom-feed.js';
 export * from './pages/index.js';
+export { createHttpServer } from './server/create-http-server.js';
+export type { HttpServerLimits } from './server/create-http-server.js';

@@ -147,6 +147,12 @@ export const environmentSchema = z.object({
     })
     .default('info'),
   SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 0, 600_000).default(10_000),
+  SHUTDOWN_DRAIN_MS: integer('SHUTDOWN_DRAIN_MS', 0, 600_000).default(5_000),
+  HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: integer('KEEP_ALIVE_TIMEOUT_MS', 100, 600_000).default(5_000),
+  MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000).default(600),
+  MAX_CONNECTIONS_PER_CLIENT: integer('MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000).default(50),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -37,7 +37,18 @@ export interface ServerConfig {
   readonly historicalNotice: string;
   readonly rights: Rights;
   readonly logLevel: Environment['LOG_LEVEL'];
+  /** How long in-flight requests may take to finish once the server stops accepting. */
   readonly shutdownGraceMs: number;
+  /** How long SIGTERM keeps serving, with `/readyz` at 503, before it stops accepting. */
+  readonly shutdownDrainMs: number;
+  readonly connections: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly maxConnections: number;
+    /** 0: no per-client cap (behind a proxy every connection comes from the proxy). */
+    readonly maxConnectionsPerClient: number;
+  };
 }
 
 /** A setting that cannot be used, with one line per problem naming the setting. */
@@ -61,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     );
   }
   const e = parsed.data;
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigurationError([
+      `Invalid setting HEADERS_TIMEOUT_MS: it must not exceed REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS}), the time for the whole request.`,
+    ]);
+  }
   const blocked = normaliseBlockedDomains(e.SIGNUP_BLOCKED_DOMAINS);
   if (blocked.invalid.length > 0) {
     throw new ConfigurationError([
@@ -102,5 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     },
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    },
   };
 }

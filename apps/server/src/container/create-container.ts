@@ -1,6 +1,7 @@
 import type { Clock } from '@reviews/application';
 import { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
+import { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { Logger } from '../logging/logger.js';
 import { bindCatalog } from './catalog.bindings.js';
 import { bindHttp } from './http.bindings.js';
@@ -22,6 +23,7 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
   bindMongo(container, config);
+  container.bind(TOKENS.ServiceLifecycle).toConstantValue(new ServiceLifecycle());
   bindCatalog(container, config);
   bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);

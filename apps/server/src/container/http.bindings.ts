@@ -24,6 +24,7 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
+  ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
   subscriptionMethodsFor,
@@ -45,6 +46,7 @@ import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
+import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
 import { TOKENS } from './tokens.js';
@@ -57,16 +59,16 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       (profile: ServiceProfile) => serviceFacts(config, profile),
       [TOKENS.ServiceProfile],
     );
-  container
-    .bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks)
-    .toResolvedValue(
-      (live: LivePublication, store: SubscriptionStore) => [
-        { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
-        { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
-        ...(config.mongodbUrl === undefined ? [] : [mongoReadiness(container)]),
-      ],
-      [TOKENS.LivePublication, TOKENS.SubscriptionStore],
-    );
+  container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
+    (live: LivePublication, store: SubscriptionStore, lifecycle: ServiceLifecycle) => [
+      { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
+      { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
+      ...(config.mongodbUrl === undefined ? [] : [mongoReadiness(container)]),
+      // Fails from SIGTERM on, before anything stops (contract §0, issue 9: drain first).
+      { name: 'accepting-traffic', isReady: () => Promise.resolve(lifecycle.accepting) },
+    ],
+    [TOKENS.LivePublication, TOKENS.SubscriptionStore, TOKENS.ServiceLifecycle],
+  );
 
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
     (
@@ -145,11 +147,13 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       quota: RequestQuota,
       readiness: readonly ReadinessCheck[],
       routers: readonly Router[],
+      live: LivePublication,
+      profile: ServiceProfile,
     ) =>
       createHttpApp({
         logger,
         trustProxy: config.trustProxy,
-        tools: { searchTools, getTool, quota },
+        tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
         readiness,
         routers,
         notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
@@ -164,6 +168,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.RequestQuota,
       TOKENS.ReadinessChecks,
       TOKENS.DrivingRouters,
+      TOKENS.LivePublication,
+      TOKENS.ServiceProfile,
     ],
   );
 }

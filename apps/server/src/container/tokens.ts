@@ -28,4 +28,5 @@ export const TOKENS = {
   ReadinessChecks: Symbol.for('ReadinessChecks'),
   DrivingRouters: Symbol.for('DrivingRouters'),
   HttpApp: Symbol.for('HttpApp'),
+  ServiceLifecycle: Symbol.for('ServiceLifecycle'),
 } as const;

@@ -3,6 +3,7 @@ import express, { type Express, type Router } from 'express';
 import { accessLog } from '../shared/access-log.middleware.js';
 import { cors } from '../shared/cors.middleware.js';
 import { errorHandler, notFoundHandler, type HttpLogger } from '../shared/error-handler.js';
+import { chargeQuota } from '../shared/request-quota.js';
 import { requestId } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
 import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
@@ -31,8 +32,9 @@ export interface HttpAppDeps {
 }
 
 /**
- * The whole HTTP surface as one Express app: request ids, access log, CORS, compression (over
- * 1 KiB, gzip or br), the routes, then JSON 404 and the single error handler.
+ * The whole HTTP surface as one Express app: request ids, `nosniff`, access log, CORS,
+ * compression (over 1 KiB, gzip or br), the routes, then JSON 404 (charged to `api` under
+ * `/api/v1/`) and the single error handler.
  */
 export function createHttpApp(deps: HttpAppDeps): Express {
   const app = express();
@@ -42,6 +44,10 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.set('trust proxy', deps.trustProxy === false ? false : deps.trustProxy);
 
   app.use(requestId);
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(accessLog(deps.logger));
   app.use(
     cors(
@@ -57,6 +63,12 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   for (const router of deps.routers ?? []) app.use(router);
   if (deps.notFoundPages !== undefined) app.use(deps.notFoundPages);
 
+  // Contract §6: every request to /api/v1/* counts in `api`, unknown paths included (a CORS
+  // preflight does not: it is answered above, before any route).
+  app.all('/api/v1/*splat', async (req, res, next) => {
+    await chargeQuota(deps.tools.quota, req, res, ['api']);
+    next();
+  });
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

@@ -4,8 +4,10 @@ import { once } from 'node:events';
 import {
   ifNoneMatchHits,
   JSON_CONTENT_TYPE,
-  PUBLIC_CACHE_CONTROL,
+  negotiatedEncoding,
+  sendNotModified,
   strongETag,
+  validatorHeaders,
 } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
@@ -29,14 +31,16 @@ export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): 
     const result = exportCatalog.execute();
     if (!result.ok) throw toHttpError(result.error);
     const archive = result.value;
-    const etag = strongETag(JSON.stringify([archive.publicationId, archive.head]));
-    const headers = { ETag: etag, 'Cache-Control': PUBLIC_CACHE_CONTROL };
+    const etag = strongETag(
+      JSON.stringify([archive.publicationId, archive.head]),
+      negotiatedEncoding(req),
+    );
     if (ifNoneMatchHits(req.get('If-None-Match'), etag)) {
-      res.status(304).set(headers).end();
+      sendNotModified(res, etag);
       return;
     }
     await chargeQuota(quota, req, res, ['pages']);
-    res.status(200).set(headers).type(JSON_CONTENT_TYPE);
+    res.status(200).set(validatorHeaders(etag)).type(JSON_CONTENT_TYPE);
     if (req.method === 'HEAD') {
       res.end();
       return;
@@ -51,10 +55,21 @@ export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): 
 
 /**
  * Writes one chunk, waiting for the socket to drain when its buffer is full. False once the
- * client has gone away, so the stream stops instead of waiting forever.
+ * client has gone away, so the stream stops instead of waiting forever. Whichever of `drain` and
+ * `close` loses the race has its listener removed, so a long export adds none per chunk.
  */
 async function write(res: Response, chunk: string): Promise<boolean> {
   if (res.destroyed) return false;
-  if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (!res.write(chunk)) {
+    const settled = new AbortController();
+    try {
+      await Promise.race([
+        once(res, 'drain', { signal: settled.signal }),
+        once(res, 'close', { signal: settled.signal }),
+      ]);
+    } finally {
+      settled.abort();
+    }
+  }
   return !res.destroyed;
 }

@@ -1,12 +1,39 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import Negotiator from 'negotiator';
 
 /** Responses that change only with a publication may be kept for five minutes (contract §5). */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
-/** A strong validator computed from the exact bytes sent, so it changes whenever they do. */
-export function strongETag(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+// The same lists, and the same negotiator, as the `compression` middleware, so the encoding named
+// in an ETag is the one that middleware picks for the body.
+const SUPPORTED_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
+const PREFERRED_ENCODINGS = ['br', 'gzip'];
+
+/**
+ * The content coding `compression` uses for this request when it compresses the body: `br`,
+ * `gzip`, `deflate` or `identity`. Bodies under its threshold go out as identity whatever this
+ * says; their ETag still names the negotiated coding, which only costs a cache a miss.
+ */
+export function negotiatedEncoding(req: Request): string {
+  if (req.headers['accept-encoding'] === undefined) return 'identity';
+  // negotiator 0.6.4 takes the preferred list as a second argument; its typings predate it.
+  const negotiator = new Negotiator(req) as unknown as {
+    encoding(available: string[], preferred: string[]): string | undefined;
+  };
+  return negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS) ?? 'identity';
+}
+
+/**
+ * A strong validator for `identity` (the bytes, or a canonical description of what they are
+ * made of), with the content coding appended, so identity, gzip and br bodies never share one
+ * strong ETag (contract §5: different bytes, different ETags).
+ */
+export function strongETag(identity: string | Buffer, encoding = 'identity'): string {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  return encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
 }
 
 /**
@@ -23,6 +50,36 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
     .some((tag) => tag === opaque);
 }
 
+/** The headers a 200 and its 304 share (contract §5: a 304 carries the 200's `Vary`). */
+export function validatorHeaders(etag: string, cacheControl = PUBLIC_CACHE_CONTROL) {
+  return { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+}
+
+/** 304, no body, the validator headers of the 200 it stands for. */
+export function sendNotModified(res: Response, etag: string, cacheControl?: string): void {
+  res.status(304).set(validatorHeaders(etag, cacheControl)).end();
+}
+
+/**
+ * 200 with `payload` (already serialised) and its validator headers. `res.end`, not `res.send`:
+ * Express's own freshness check must not answer 304 behind our back; our comparison is the one
+ * the contract specifies and the one the tests exercise.
+ */
+export function sendWithETag(
+  res: Response,
+  payload: string,
+  options: { etag: string; contentType: string; cacheControl?: string },
+): void {
+  res
+    .status(200)
+    .set({
+      ...validatorHeaders(options.etag, options.cacheControl),
+      'Content-Length': String(Buffer.byteLength(payload)),
+    })
+    .type(options.contentType);
+  res.end(payload);
+}
+
 export interface CacheableOptions {
   readonly contentType: string;
   readonly cacheControl?: string;
@@ -34,7 +91,8 @@ export interface CacheableOptions {
 
 /**
  * Sends `payload` (already serialised) with its ETag and cache headers, or 304 with no body when
- * the client's copy is current (contract §5).
+ * the client's copy is current (contract §5). For bodies that already exist (documents built at
+ * start); the read API decides its 304s before doing any work instead.
  */
 export async function sendCacheable(
   req: Request,
@@ -42,25 +100,12 @@ export async function sendCacheable(
   payload: string,
   options: CacheableOptions,
 ): Promise<void> {
-  const etag = strongETag(payload);
-  const cacheControl = options.cacheControl ?? PUBLIC_CACHE_CONTROL;
-  res.set({ 'X-Content-Type-Options': 'nosniff', ...options.headers });
+  const etag = strongETag(payload, negotiatedEncoding(req));
+  if (options.headers !== undefined) res.set(options.headers);
   if (ifNoneMatchHits(req.get('If-None-Match'), etag)) {
-    res.status(304).set({ ETag: etag, 'Cache-Control': cacheControl }).end();
+    sendNotModified(res, etag, options.cacheControl);
     return;
   }
   await options.beforeBody?.();
-  // res.end, not res.send: Express's own freshness check must not answer 304 behind our back;
-  // the comparison above is the one the contract specifies and the one the tests exercise.
-  res
-    .status(200)
-    .set({
-      ETag: etag,
-      'Cache-Control': cacheControl,
-      'Content-Length': String(Buffer.byteLength(payload)),
-    })
-    .type(options.contentType);
-  res.end(payload);
+  sendWithETag(res, payload, { etag, ...options });
 }
-
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,12 +1,20 @@
 import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
-import type { DomainError, Result } from '@reviews/domain';
+import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { JSON_CONTENT_TYPE, sendCacheable } from '../shared/cacheable-response.js';
+import {
+  ifNoneMatchHits,
+  JSON_CONTENT_TYPE,
+  negotiatedEncoding,
+  sendNotModified,
+  sendWithETag,
+  strongETag,
+} from '../shared/cacheable-response.js';
 import { HttpError } from '../shared/http-error.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
 import { describeIssues } from '../shared/zod-messages.js';
+import type { ReadValidator } from './read-validator.js';
 import {
   getToolQuerySchema,
   searchToolsQuerySchema,
@@ -17,33 +25,52 @@ export interface ToolsRoutesDeps {
   readonly searchTools: SearchTools;
   readonly getTool: GetTool;
   readonly quota: RequestQuota;
+  readonly validator: ReadValidator;
 }
 
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 /**
- * `GET /api/v1/tools` and `GET /api/v1/tools/{id}` (spec §4.2–4.3, contract §3–5). Other methods
- * get 405 with `Allow`. Bodies are the use cases' own; this layer only parses, times and caches.
+ * `GET /api/v1/tools` and `GET /api/v1/tools/{id}` (spec §4.2–4.3, contract §3–6). In this order,
+ * so that refused and conditional requests cost next to nothing: parse; answer 304 from an ETag
+ * that follows from the publication and the canonical request (free); charge the quota (429
+ * before any search work); only then run the use case. Other methods get 405 with `Allow`,
+ * charged to `api`.
  */
-export function toolsRoutes({ searchTools, getTool, quota }: ToolsRoutesDeps): Router {
+export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRoutesDeps): Router {
   const router = Router();
 
   router.get('/api/v1/tools', async (req, res) => {
     const charge = () => chargeQuota(quota, req, res, ['api', 'search']);
     const input = await parse(searchToolsQuerySchema, req.query, charge);
+    const canonical = [
+      'search',
+      input.q ?? '',
+      input.category ?? null,
+      input.limit ?? DEFAULT_PAGE_LIMIT,
+      Number(input.cursor ?? 0),
+    ];
+    const etag = conditionalETag(req, validator, canonical);
+    if (etag !== undefined && notModified(req, res, etag, true)) return;
+    await charge();
     const result = timed(res, () => searchTools.execute(input));
-    await sendResult(req, res, result, charge);
+    send(req, res, result, etag);
   });
 
   router.get('/api/v1/tools/:id', async (req, res) => {
     const charge = () => chargeQuota(quota, req, res, ['api']);
     const { id } = await parse(toolIdParamSchema, req.params, charge);
     const page = await parse(getToolQuerySchema, req.query, charge);
+    const canonical = ['detail', id, page.limit ?? DEFAULT_PAGE_LIMIT, Number(page.cursor ?? 0)];
+    const etag = conditionalETag(req, validator, canonical);
+    if (etag !== undefined && notModified(req, res, etag, validator.toolExists(id))) return;
+    await charge();
     const result = timed(res, () => getTool.execute({ id, ...page }));
-    await sendResult(req, res, result, charge);
+    send(req, res, result, etag);
   });
 
-  router.all(['/api/v1/tools', '/api/v1/tools/:id'], (req) => {
+  router.all(['/api/v1/tools', '/api/v1/tools/:id'], async (req, res) => {
+    await chargeQuota(quota, req, res, ['api']);
     throw new HttpError(405, `${req.method} is not allowed here; use GET.`, {
       Allow: READ_METHODS.join(', '),
     });
@@ -64,6 +91,30 @@ async function parse<S extends z.ZodType>(
   throw new HttpError(400, describeIssues(parsed.error));
 }
 
+/** The ETag of the body this request would get, in the coding it would get it in. */
+function conditionalETag(
+  req: Request,
+  validator: ReadValidator,
+  canonical: readonly unknown[],
+): string | undefined {
+  const version = validator.contentVersion();
+  if (version === undefined) return undefined;
+  return strongETag(JSON.stringify([version, ...canonical]), negotiatedEncoding(req));
+}
+
+/**
+ * Answers 304 when the client's copy is current. `If-None-Match: *` asks whether any current
+ * representation exists; `exists` answers that without running the use case.
+ */
+function notModified(req: Request, res: Response, etag: string, exists: boolean): boolean {
+  const header = req.get('If-None-Match');
+  if (header === undefined) return false;
+  if (header.trim() === '*' && !exists) return false;
+  if (!ifNoneMatchHits(header, etag)) return false;
+  sendNotModified(res, etag);
+  return true;
+}
+
 /** Runs the use case and reports how long it took in `Server-Timing` (contract §5). */
 function timed<T>(res: Response, run: () => T): T {
   const started = process.hrtime.bigint();
@@ -73,18 +124,17 @@ function timed<T>(res: Response, run: () => T): T {
   return result;
 }
 
-async function sendResult<T>(
+function send<T>(
   req: Request,
   res: Response,
   result: Result<T, DomainError>,
-  charge: () => Promise<void>,
-): Promise<void> {
-  if (!result.ok) {
-    await charge();
-    throw toHttpError(result.error);
-  }
-  await sendCacheable(req, res, JSON.stringify(result.value), {
+  etag: string | undefined,
+): void {
+  if (!result.ok) throw toHttpError(result.error);
+  const payload = JSON.stringify(result.value);
+  sendWithETag(res, payload, {
+    // Undefined only when the first publication landed while this request was on its way.
+    etag: etag ?? strongETag(payload, negotiatedEncoding(req)),
     contentType: JSON_CONTENT_TYPE,
-    beforeBody: charge,
   });
 }

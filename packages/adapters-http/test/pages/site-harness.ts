@@ -34,6 +34,7 @@ import {
   createSubscriptionRouter,
   notFoundPages,
   pagesRoutes,
+  ReadValidator,
   subscriptionMethodsFor,
 } from '../../src/index.js';
 import { RecordingLogger } from '../support/read-api-harness.js';
@@ -107,7 +108,7 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
   app = createHttpApp({
     logger,
     trustProxy: false,
-    tools: { searchTools, getTool, quota },
+    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
     readiness: [],
     routers: [
       pagesRoutes({

@@ -12,7 +12,14 @@ import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpApp, createOpenApiDocument, type HttpLogger } from '../../src/index.js';
+import {
+  createHttpApp,
+  createHttpServer,
+  createOpenApiDocument,
+  ReadValidator,
+  type HttpLogger,
+  type HttpServerLimits,
+} from '../../src/index.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
 /** The OpenAPI document every response of the test servers is checked against. */
@@ -41,12 +48,34 @@ export class RecordingLogger implements HttpLogger {
   }
 }
 
+/** SearchTools that counts its executions, to prove which requests ran no search at all. */
+class CountingSearchTools extends SearchTools {
+  executions = 0;
+  override execute(
+    input: Parameters<SearchTools['execute']>[0],
+  ): ReturnType<SearchTools['execute']> {
+    this.executions++;
+    return super.execute(input);
+  }
+}
+
+class CountingGetTool extends GetTool {
+  executions = 0;
+  override execute(input: Parameters<GetTool['execute']>[0]): ReturnType<GetTool['execute']> {
+    this.executions++;
+    return super.execute(input);
+  }
+}
+
 export interface RunningReadApi {
   readonly url: string;
   readonly live: LivePublication;
   readonly logger: RecordingLogger;
   /** Every response this server sent, checked against the OpenAPI document. */
   readonly conformance: OpenApiConformance;
+  /** How many times each use case ran since the start. */
+  readonly executions: () => { search: number; detail: number };
+  readonly server: Server;
   /** Stops the server; rejects when any response broke the OpenAPI document. */
   close(): Promise<void>;
 }
@@ -54,23 +83,30 @@ export interface RunningReadApi {
 /** The read API over a real port, on a publication made of `tools` (or none at all). */
 export async function startReadApi(
   tools: readonly Tool[] | undefined,
-  options: { quota?: RequestQuota } = {},
+  options: { quota?: RequestQuota; limits?: HttpServerLimits } = {},
 ): Promise<RunningReadApi> {
   const live = new LivePublication();
   if (tools !== undefined)
     live.replace(Publication.publish('test-publication', aCatalog(...tools)));
   const logger = new RecordingLogger();
+  const searchTools = new CountingSearchTools(live, testProfile);
+  const getTool = new CountingGetTool(live, testProfile);
   const app = createHttpApp({
     logger,
     trustProxy: false,
     tools: {
-      searchTools: new SearchTools(live, testProfile),
-      getTool: new GetTool(live, testProfile),
+      searchTools,
+      getTool,
       quota: options.quota ?? unlimitedQuota,
+      validator: new ReadValidator(live, testProfile),
     },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
-  const server: Server = app.listen(0, '127.0.0.1');
+  // With limits: the bounded server the service runs; without: Express's plain one.
+  const server: Server =
+    options.limits === undefined
+      ? app.listen(0, '127.0.0.1')
+      : createHttpServer(app, options.limits).listen(0, '127.0.0.1');
   const conformance = testOpenApiConformance().watch(server);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -79,6 +115,8 @@ export async function startReadApi(
     live,
     logger,
     conformance,
+    executions: () => ({ search: searchTools.executions, detail: getTool.executions }),
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -10,6 +10,7 @@ import {
   clientKey,
   createHttpApp,
   createOpenApiDocument,
+  ReadValidator,
   type HttpLogger,
 } from '@reviews/adapters-http';
 import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
@@ -54,7 +55,7 @@ export async function startRestAndMcp(
   const app = createHttpApp({
     logger: silentLogger,
     trustProxy: false,
-    tools: { searchTools, getTool, quota },
+    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
     readiness: [],
     routers: [
       mcpRoutes({

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+
+export interface BenchServer {
+  readonly url: string;
+  /** CPU time (user + system, ms) the server process has used so far; Linux /proc only. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/** The built server (or `main`, e.g. another checkout's) in a child process on a free port. */
+export async function startBenchServer(
+  env: Record<string, string>,
+  main = SERVER_MAIN,
+  fdLimit?: number,
+): Promise<BenchServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === '') delete environment[name];
+  // With fdLimit: through sh, so `ulimit -n` applies to the server alone.
+  const [command, args] =
+    fdLimit === undefined
+      ? [process.execPath, [main]]
+      : ['/bin/sh', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$1"`, process.execPath, main]];
+  const child: ChildProcess = spawn(command, args, {
+    env: environment,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
+      if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.on('exit', () => reject(new Error('the server exited before listening')));
+  });
+  child.stdout!.resume();
+  return {
+    url,
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { capConnections, type ConnectionCaps } from './connection-limits.js';
+import { answerParserRefusals, refusedWithoutHost } from './parser-refusals.js';
+
+export interface HttpServerLimits extends ConnectionCaps {
+  /** Time a client has to send the request line and headers (Node's `headersTimeout`). */
+  readonly headersTimeoutMs: number;
+  /** Time a client has to send the whole request, body included (`requestTimeout`). */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (`keepAliveTimeout`). */
+  readonly keepAliveTimeoutMs: number;
+}
+
+/**
+ * The HTTP server in front of `handler` (the Express app), bounded so that slow or numerous
+ * connections cost the attacker, not the service: header and request timeouts drop slow
+ * clients (checked every second, not Node's default 30 s), connections are capped per client and
+ * in total (503 over a cap), and what the HTTP parser refuses is answered in the JSON shape of
+ * the route (400, 408, 413, 417, 431) rather than with an empty body.
+ */
+export function createHttpServer(handler: RequestListener, limits: HttpServerLimits): Server {
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    // Node's own check answers an empty 400; refuseWithoutHost answers it in JSON instead.
+    requireHostHeader: false,
+  });
+  const answeredOverCapacity = capConnections(server, limits);
+  answerParserRefusals(server);
+  server.on('request', (req, res) => {
+    if (answeredOverCapacity(req, res) || refusedWithoutHost(req, res)) return;
+    handler(req, res);
+  });
+  return server;
+}

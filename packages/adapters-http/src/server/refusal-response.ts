@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+
+/**
+ * Refusals written outside Express (by the server itself: parser errors, `Expect`, capacity)
+ * still have the shape their route promises (contract §5, §8): JSON-RPC for `/mcp`, `{ error }`
+ * everywhere else, with the headers every response carries.
+ */
+export function refusalBody(path: string | undefined, message: string): string {
+  if (path !== undefined && isMcpEndpoint(path)) {
+    return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
+  }
+  return JSON.stringify({ error: message });
+}
+
+/** `/mcp` itself (JSON-RPC), not `/mcp/server-card` (a plain JSON document). */
+export function isMcpEndpoint(path: string): boolean {
+  return /^\/mcp\/?(?:[?#]|$)/.test(path);
+}
+
+/** The headers of a refusal, `Connection: close` included: the connection is not reused. */
+export function refusalHeaders(
+  body: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Request-Id': randomUUID(),
+    'Access-Control-Allow-Origin': '*',
+    Connection: 'close',
+    ...extra,
+  };
+}
+
+/** A whole HTTP/1.1 response as bytes, for a socket whose request never became a request. */
+export function rawRefusal(
+  status: number,
+  path: string | undefined,
+  message: string,
+  extra: Record<string, string> = {},
+): string {
+  const body = refusalBody(path, message);
+  const head = Object.entries(refusalHeaders(body, extra))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${head}\r\n${body}`;
+}
+
+/**
+ * The path of the request line at the start of `packet`, if it is there and readable: the
+ * parser's refusals come with the bytes it choked on, which usually begin with it.
+ */
+export function requestLinePath(packet: Buffer | undefined): string | undefined {
+  if (packet === undefined) return undefined;
+  const line = /^[A-Za-z]{1,20} (\/\S{0,2048})(?: |\r?\n)/.exec(
+    packet.subarray(0, 2100).toString('latin1'),
+  );
+  return line?.[1];
+}
