@@ -14,6 +14,7 @@ export type {
 export { CATALOG_LIMITS, REVIEW_ID_PATTERN, TOOL_ID_PATTERN } from './catalog/tool.js';
 export type { CatalogDocument, Tool } from './catalog/tool.js';
 export { Publication } from './catalog/publication.js';
+export type { PublicationSnapshot } from './catalog/publication.js';
 
 export {
   DEFAULT_PAGE_LIMIT,
