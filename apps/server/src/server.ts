@@ -1,4 +1,4 @@
-import type { PublishCatalog } from '@reviews/application';
+import type { PublishCatalog, PublishedCatalog } from '@reviews/application';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import { once } from 'node:events';
@@ -14,7 +14,10 @@ export interface RunningServer {
   readonly url: string;
   readonly server: Server;
   readonly container: Container;
-  /** Re-reads the catalog; on failure the previous publication stays live and this rejects. */
+  /**
+   * Re-reads the catalog (off the request thread); on failure the previous publication stays live
+   * and this rejects. Calls during a reload share one follow-up reload.
+   */
   republish(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), then releases resources. */
   close(): Promise<void>;
@@ -27,9 +30,13 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const container = createContainer(config, logger);
   const publishCatalog = await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog);
+  let lastPublished: PublishedCatalog | undefined;
   const republish = async (): Promise<void> => {
     const started = Date.now();
     const published = await publishCatalog.execute();
+    // Coalesced reloads share one publication: log it once.
+    if (published === lastPublished) return;
+    lastPublished = published;
     logger.info({ ...published, ms: Date.now() - started }, 'catalog published');
   };
   await republish();

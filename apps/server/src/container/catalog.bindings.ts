@@ -4,24 +4,31 @@ import {
   LivePublication,
   PublishCatalog,
   SearchTools,
+  SourcePublicationBuilder,
   type CatalogSource,
   type ServiceProfile,
 } from '@reviews/application';
-import { FileCatalogSource } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
+import type { Logger } from '../logging/logger.js';
+import { createCatalogSource } from '../publication/catalog-source-factory.js';
+import {
+  publicationWorkerScript,
+  WorkerPublicationBuilder,
+} from '../publication/worker-publication-builder.js';
 import { TOKENS } from './tokens.js';
 
 /** The catalog, its live publication, the two read use cases and the export. */
-export function bindCatalog(container: Container, config: ServerConfig): void {
+export function bindCatalog(container: Container, config: ServerConfig, logger: Logger): void {
   container
     .bind<CatalogSource>(TOKENS.CatalogSource)
-    .toResolvedValue(() => new FileCatalogSource(config.catalogFile));
+    .toResolvedValue(() => createCatalogSource(config));
   container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
   container
     .bind(TOKENS.PublishCatalog)
     .toResolvedValue(
-      (source: CatalogSource, live: LivePublication) => new PublishCatalog(source, live),
+      (source: CatalogSource, live: LivePublication) =>
+        new PublishCatalog(source, live, reloadBuilder(config, logger, source)),
       [TOKENS.CatalogSource, TOKENS.LivePublication],
     );
   container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
@@ -47,4 +54,16 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
       (live: LivePublication, profile: ServiceProfile) => new ExportCatalog(live, profile),
       [TOKENS.LivePublication, TOKENS.ServiceProfile],
     );
+}
+
+/**
+ * Reloads build in a worker thread, so requests are never stalled by one. Only when running from
+ * TypeScript sources without a build (some tests) is there no worker script: then on this thread,
+ * and it says so.
+ */
+function reloadBuilder(config: ServerConfig, logger: Logger, source: CatalogSource) {
+  const script = publicationWorkerScript();
+  if (script !== undefined) return new WorkerPublicationBuilder(config, script);
+  logger.warn('publication worker not built (run pnpm build): reloads run on the request thread');
+  return new SourcePublicationBuilder(source);
 }

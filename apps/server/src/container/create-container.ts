@@ -20,7 +20,7 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   container.bind<ServerConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
-  bindCatalog(container, config);
+  bindCatalog(container, config, logger);
   bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);
   bindHttp(container, config, logger);
