@@ -8,10 +8,14 @@ import type { ServerConfig } from './config/server-config.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import type { Logger } from './logging/logger.js';
+import { observeRequests, startMetricsServer } from './metrics/metrics-http.js';
+import type { ServiceMetrics } from './metrics/service-metrics.js';
 
 export interface RunningServer {
   /** `http://host:port` actually bound (port 0 picks a free one). */
   readonly url: string;
+  /** Where `/metrics` answers; undefined with `METRICS_ENABLED=false`. */
+  readonly metricsUrl: string | undefined;
   readonly server: Server;
   readonly container: Container;
   /**
@@ -47,13 +51,29 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
+  const metrics = config.metrics.enabled
+    ? container.get<ServiceMetrics>(TOKENS.Metrics)
+    : undefined;
+  if (metrics !== undefined) observeRequests(server, metrics);
+  const metricsServer =
+    metrics !== undefined && config.metrics.enabled && config.metrics.port !== undefined
+      ? await startMetricsServer(config.metrics.port, config.host, metrics)
+      : undefined;
+  const metricsUrl =
+    metricsServer === undefined
+      ? metrics === undefined
+        ? undefined
+        : `${url}/metrics`
+      : `${url.replace(/:\d+$/, '')}:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
 
   const inFlight = trackRequestsInFlight(server);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       server.close();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       server.closeIdleConnections();
       await inFlight.drained(config.shutdownGraceMs);
       server.closeAllConnections();
@@ -62,7 +82,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     return closing;
   };
 
-  return { url, server, container, republish, close };
+  return { url, metricsUrl, server, container, republish, close };
 }
 
 /**

@@ -115,6 +115,8 @@ export const environmentSchema = z.object({
     })
     .default('info'),
   SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 0, 600_000).default(10_000),
+  METRICS_ENABLED: flag('METRICS_ENABLED', true),
+  METRICS_PORT: integer('METRICS_PORT', 0, 65_535).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -33,6 +33,9 @@ export interface ServerConfig {
   readonly rights: Rights;
   readonly logLevel: Environment['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
+  /** `/metrics`: off, on the service's own port, or on a port of its own (same HOST). */
+  readonly metrics:
+    { readonly enabled: false } | { readonly enabled: true; readonly port?: number };
 }
 
 /** A setting that cannot be used, with one line per problem naming the setting. */
@@ -96,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     },
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metrics: !e.METRICS_ENABLED
+      ? { enabled: false }
+      : e.METRICS_PORT === undefined
+        ? { enabled: true }
+        : { enabled: true, port: e.METRICS_PORT },
   };
 }
 

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
 import { bindCatalog } from './catalog.bindings.js';
 import { bindHttp } from './http.bindings.js';
+import { bindMetrics } from './metrics.bindings.js';
 import { bindRateLimits } from './rate-limit.bindings.js';
 import { bindSubscription } from './subscription.bindings.js';
 import { TOKENS } from './tokens.js';
@@ -24,5 +25,6 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);
   bindHttp(container, config, logger);
+  bindMetrics(container, config);
   return container;
 }

@@ -25,6 +25,7 @@ import type { Express, Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
+import { metricsRouters } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
 /** The driving side: readiness checks, the signup and MCP routers, and the Express app. */
@@ -94,7 +95,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         trustProxy: config.trustProxy,
         tools: { searchTools, getTool, quota },
         readiness,
-        routers,
+        routers: [...metricsRouters(container, config), ...routers],
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
       }),
     [

@@ -22,4 +22,6 @@ export const TOKENS = {
   ReadinessChecks: Symbol.for('ReadinessChecks'),
   DrivingRouters: Symbol.for('DrivingRouters'),
   HttpApp: Symbol.for('HttpApp'),
+  Metrics: Symbol.for('Metrics'),
+  MailBacklog: Symbol.for('MailBacklog'),
 } as const;
