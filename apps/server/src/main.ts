@@ -28,6 +28,12 @@ async function main(): Promise<void> {
     return fail(`The service could not start: ${reason}`);
   }
 
+  // For the person at the terminal; the JSON line above it is for machines.
+  const metrics = running.metricsUrl === undefined ? '' : `, metrics at ${running.metricsUrl}`;
+  process.stderr.write(
+    `Listening on ${running.url} (catalog: ${config.catalogFile}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
+  );
+
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     running.close().then(
