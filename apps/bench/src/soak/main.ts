@@ -163,7 +163,12 @@ async function run(
       })
       .catch((error: unknown) => {
         counted.failures++;
-        console.log(`  failed: ${request.name}: ${error instanceof Error ? error.message : error}`);
+        // fetch() hides the reason (reset, refused, timeout) in `cause`: show it.
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const reason = error instanceof Error ? error.message : String(error);
+        console.log(
+          `  failed: ${request.name}: ${reason}${cause ? ` (${cause.code ?? cause.message})` : ''}`,
+        );
       })
       .finally(() => inFlight--);
   };
