@@ -8,7 +8,7 @@ import type { ServerConfig } from './config/server-config.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import type { Logger } from './logging/logger.js';
-import { observeRequests, startMetricsServer } from './metrics/metrics-http.js';
+import { startMetrics } from './metrics/metrics-http.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
 
 export interface RunningServer {
@@ -51,20 +51,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  const metrics = config.metrics.enabled
-    ? container.get<ServiceMetrics>(TOKENS.Metrics)
-    : undefined;
-  if (metrics !== undefined) observeRequests(server, metrics);
-  const metricsServer =
-    metrics !== undefined && config.metrics.enabled && config.metrics.port !== undefined
-      ? await startMetricsServer(config.metrics.port, config.host, metrics)
-      : undefined;
-  const metricsUrl =
-    metricsServer === undefined
-      ? metrics === undefined
-        ? undefined
-        : `${url}/metrics`
-      : `${url.replace(/:\d+$/, '')}:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  const metrics = await startMetrics(
+    server,
+    url,
+    config.metrics.enabled ? container.get<ServiceMetrics>(TOKENS.Metrics) : undefined,
+    { host: config.host, port: config.metrics.enabled ? config.metrics.port : undefined },
+  );
+  const metricsUrl = metrics.url;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
 
   const inFlight = trackRequestsInFlight(server);
@@ -72,8 +65,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const close = (): Promise<void> => {
     closing ??= (async () => {
       server.close();
-      metricsServer?.close();
-      metricsServer?.closeAllConnections();
+      metrics.close();
       server.closeIdleConnections();
       await inFlight.drained(config.shutdownGraceMs);
       server.closeAllConnections();

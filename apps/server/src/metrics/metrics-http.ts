@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ServiceMetrics } from './service-metrics.js';
 
@@ -67,4 +68,35 @@ export async function startMetricsServer(
   server.listen(port, host);
   await once(server, 'listening');
   return server;
+}
+
+/** Metrics as started for one server: where they answer, and how to stop their own listener. */
+export interface RunningMetrics {
+  readonly url: string | undefined;
+  close(): void;
+}
+
+/**
+ * Starts observing `server`'s requests and, with `METRICS_PORT`, the metrics listener; `url` is
+ * where `/metrics` answers (`serverUrl` is the service's own address). Nothing when `metrics` is
+ * undefined (`METRICS_ENABLED=false`).
+ */
+export async function startMetrics(
+  server: Server,
+  serverUrl: string,
+  metrics: ServiceMetrics | undefined,
+  config: { readonly host: string; readonly port: number | undefined },
+): Promise<RunningMetrics> {
+  if (metrics === undefined) return { url: undefined, close: () => undefined };
+  observeRequests(server, metrics);
+  if (config.port === undefined) return { url: `${serverUrl}/metrics`, close: () => undefined };
+  const own = await startMetricsServer(config.port, config.host, metrics);
+  const { port } = own.address() as AddressInfo;
+  return {
+    url: `${serverUrl.replace(/:\d+$/, '')}:${port}/metrics`,
+    close: () => {
+      own.close();
+      own.closeAllConnections();
+    },
+  };
 }
