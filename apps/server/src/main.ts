@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => {
+    logger.info({ signal: 'SIGHUP' }, 'catalog reload requested');
     running.republish().catch((error: unknown) => {
       logger.error(
         { problems: error instanceof CatalogInvalidError ? error.problems : String(error) },

@@ -54,21 +54,25 @@ describe('catalog reloads', () => {
       await server.listening;
       for (let i = 0; i < 5; i++) {
         server.signal('SIGHUP');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      // Every publication logs how many reload requests it answered: wait until all 5 are.
-      const published = () =>
+      // The kernel merges a signal that arrives while the same one is still pending (a starved
+      // process can miss some): count the reload requests the server actually received.
+      const lines = (msg: string) =>
         server
           .output()
           .split('\n')
-          .filter((line) => line.includes('"msg":"catalog published"'))
-          .map((line) => JSON.parse(line) as { requests?: number })
-          .slice(1);
-      const deadline = Date.now() + 200_000;
+          .filter((line) => line.includes(`"msg":"${msg}"`))
+          .map((line) => JSON.parse(line) as { requests?: number });
+      const requested = () => lines('catalog reload requested').length;
+      const published = () => lines('catalog published').slice(1);
       const answered = () => published().reduce((sum, p) => sum + (p.requests ?? 1), 0);
-      while (answered() < 5 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const deadline = Date.now() + 200_000;
+      while (answered() < requested() && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(answered()).toBe(5);
+      expect(requested()).toBeGreaterThanOrEqual(2);
+      expect(answered()).toBe(requested());
       expect(published().length).toBeLessThanOrEqual(2);
       expect(published().every((p) => p.requests !== undefined)).toBe(true);
       const ready = await fetch(`${await server.listening}/readyz`);
