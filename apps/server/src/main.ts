@@ -34,6 +34,12 @@ async function main(): Promise<void> {
     return fail(`The service could not start: ${reason}`);
   }
 
+  // For the person at the terminal; the JSON line above it is for machines.
+  const metrics = running.metricsUrl === undefined ? '' : `, metrics at ${running.metricsUrl}`;
+  process.stderr.write(
+    `Listening on ${running.url} (catalog: ${config.catalogFile}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
+  );
+
   const stop = (signal: string) => {
     logger.info(
       { signal, drainMs: config.shutdownDrainMs },
@@ -53,6 +59,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => {
+    logger.info({ signal: 'SIGHUP' }, 'catalog reload requested');
     running.republish().catch((error: unknown) => {
       logger.error(
         { problems: error instanceof CatalogInvalidError ? error.problems : String(error) },

@@ -1,5 +1,5 @@
 import { createHttpServer } from '@reviews/adapters-http';
-import type { PublishCatalog } from '@reviews/application';
+import type { PublishCatalog, PublishedCatalog } from '@reviews/application';
 import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
@@ -12,13 +12,20 @@ import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import type { Logger } from './logging/logger.js';
+import { startMetrics } from './metrics/metrics-http.js';
+import type { ServiceMetrics } from './metrics/service-metrics.js';
 
 export interface RunningServer {
   /** `http://host:port` actually bound (port 0 picks a free one). */
   readonly url: string;
+  /** Where `/metrics` answers; undefined with `METRICS_ENABLED=false`. */
+  readonly metricsUrl: string | undefined;
   readonly server: Server;
   readonly container: Container;
-  /** Re-reads the catalog; on failure the previous publication stays live and this rejects. */
+  /**
+   * Re-reads the catalog (off the request thread); on failure the previous publication stays live
+   * and this rejects. Calls during a reload share one follow-up reload.
+   */
   republish(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), then releases resources. */
   close(): Promise<void>;
@@ -36,9 +43,13 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const container = createContainer(config, logger);
   const publishCatalog = await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog);
+  let lastPublished: PublishedCatalog | undefined;
   const republish = async (): Promise<void> => {
     const started = Date.now();
     const published = await publishCatalog.execute();
+    // Coalesced reloads share one publication: log it once.
+    if (published === lastPublished) return;
+    lastPublished = published;
     logger.info({ ...published, ms: Date.now() - started }, 'catalog published');
   };
   try {
@@ -68,13 +79,21 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
+  const metrics = await startMetrics(
+    server,
+    url,
+    config.metrics.enabled ? container.get<ServiceMetrics>(TOKENS.Metrics) : undefined,
+    { host: config.host, port: config.metrics.enabled ? config.metrics.port : undefined },
+  );
+  const metricsUrl = metrics.url;
+  logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
 
   const inFlight = trackRequestsInFlight(server);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       server.close();
+      metrics.close();
       server.closeIdleConnections();
       await inFlight.drained(config.shutdownGraceMs);
       server.closeAllConnections();
@@ -94,7 +113,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     return shuttingDown;
   };
 
-  return { url, server, container, republish, close, shutdown };
+  return { url, metricsUrl, server, container, republish, close, shutdown };
 }
 
 /**

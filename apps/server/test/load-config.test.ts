@@ -108,6 +108,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the metrics settings: on the service port by default, a port of its own, or off', () => {
+    expect(loadConfig({}).metrics).toEqual({ enabled: true });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ enabled: true, port: 9464 });
+    expect(loadConfig({ METRICS_ENABLED: 'false', METRICS_PORT: '9464' }).metrics).toEqual({
+      enabled: false,
+    });
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(
+      'Invalid setting METRICS_PORT: METRICS_PORT must be a whole number from 0 to 65535 (got "nine").',
+    );
+    expect(() => loadConfig({ METRICS_ENABLED: 'maybe' })).toThrow(
+      'Invalid setting METRICS_ENABLED: METRICS_ENABLED must be true or false',
+    );
+  });
+
   it('lists every bad setting at once', () => {
     try {
       loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });

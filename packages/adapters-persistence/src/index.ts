@@ -25,7 +25,11 @@ export {
   MongoCatalogSource,
   fingerprintOf,
 } from './catalog/mongo-catalog-source.js';
-export type { MongoCatalogSourceOptions, PublishOptions } from './catalog/mongo-catalog-source.js';
+export type {
+  MongoCatalogSourceOptions,
+  PublishOptions,
+  StoredPublication,
+} from './catalog/mongo-catalog-source.js';
 export { MongoPublicationWatcher } from './catalog/mongo-publication-watcher.js';
 export type {
   MongoPublicationWatcherOptions,

@@ -5,6 +5,10 @@ export type { RateLimitDecision, RateLimiter } from './rate-limiting/rate-limite
 export { LivePublication } from './catalog/live-publication.js';
 export { PublishCatalog } from './catalog/publish-catalog.use-case.js';
 export type { PublishedCatalog } from './catalog/publish-catalog.use-case.js';
+export { SourcePublicationBuilder } from './catalog/publication-builder.port.js';
+export type { PublicationBuilder } from './catalog/publication-builder.port.js';
+export type { MailBacklog } from './subscription/mail-backlog.port.js';
+export { StoreMailBacklog } from './subscription/store-mail-backlog.js';
 
 export { SearchTools } from './tools/search-tools.use-case.js';
 export type { SearchToolsError } from './tools/search-tools.use-case.js';

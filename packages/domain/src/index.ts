@@ -18,6 +18,7 @@ export { compareReviewChangesNewestFirst, newestReviewChanges } from './catalog/
 export type { ReviewChange } from './catalog/review-changes.js';
 export { countToolsByCategory, newestReviews } from './catalog/catalog-overview.js';
 export type { CategoryCount, ToolReview } from './catalog/catalog-overview.js';
+export type { PublicationSnapshot } from './catalog/publication.js';
 
 export {
   DEFAULT_PAGE_LIMIT,

@@ -153,6 +153,8 @@ export const environmentSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: integer('KEEP_ALIVE_TIMEOUT_MS', 100, 600_000).default(5_000),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000).default(600),
   MAX_CONNECTIONS_PER_CLIENT: integer('MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000).default(50),
+  METRICS_ENABLED: flag('METRICS_ENABLED', true),
+  METRICS_PORT: integer('METRICS_PORT', 0, 65_535).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

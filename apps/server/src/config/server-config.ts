@@ -49,6 +49,9 @@ export interface ServerConfig {
     /** 0: no per-client cap (behind a proxy every connection comes from the proxy). */
     readonly maxConnectionsPerClient: number;
   };
+  /** `/metrics`: off, on the service's own port, or on a port of its own (same HOST). */
+  readonly metrics:
+    { readonly enabled: false } | { readonly enabled: true; readonly port?: number };
 }
 
 /** A setting that cannot be used, with one line per problem naming the setting. */
@@ -126,5 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       maxConnections: e.MAX_CONNECTIONS,
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
+    metrics: !e.METRICS_ENABLED
+      ? { enabled: false }
+      : e.METRICS_PORT === undefined
+        ? { enabled: true }
+        : { enabled: true, port: e.METRICS_PORT },
   };
 }

@@ -7,6 +7,7 @@ import {
   LivePublication,
   PublishCatalog,
   SearchTools,
+  SourcePublicationBuilder,
   type CatalogSource,
   type ServiceProfile,
 } from '@reviews/application';
@@ -17,13 +18,18 @@ import {
 } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
+import type { Logger } from '../logging/logger.js';
+import {
+  publicationWorkerScript,
+  WorkerPublicationBuilder,
+} from '../publication/worker-publication-builder.js';
 import { TOKENS } from './tokens.js';
 
 /**
  * The catalog (CATALOG_FILE, or the live publication in MongoDB when MONGODB_URL is set), its
  * live publication, the read use cases (API and pages), the export and the feed.
  */
-export function bindCatalog(container: Container, config: ServerConfig): void {
+export function bindCatalog(container: Container, config: ServerConfig, logger: Logger): void {
   if (config.mongodbUrl === undefined) {
     container
       .bind<CatalogSource>(TOKENS.CatalogSource)
@@ -40,7 +46,8 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
   container
     .bind(TOKENS.PublishCatalog)
     .toResolvedValue(
-      (source: CatalogSource, live: LivePublication) => new PublishCatalog(source, live),
+      (source: CatalogSource, live: LivePublication) =>
+        new PublishCatalog(source, live, reloadBuilder(config, logger, source)),
       [TOKENS.CatalogSource, TOKENS.LivePublication],
     );
   container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
@@ -84,4 +91,16 @@ export function bindCatalog(container: Container, config: ServerConfig): void {
       (live: LivePublication, profile: ServiceProfile) => new GetCatalogOverview(live, profile),
       [TOKENS.LivePublication, TOKENS.ServiceProfile],
     );
+}
+
+/**
+ * Reloads build in a worker thread, so requests are never stalled by one. Only when running from
+ * TypeScript sources without a build (some tests) is there no worker script: then on this thread,
+ * and it says so.
+ */
+function reloadBuilder(config: ServerConfig, logger: Logger, source: CatalogSource) {
+  const script = publicationWorkerScript();
+  if (script !== undefined) return new WorkerPublicationBuilder(config, script);
+  logger.warn('publication worker not built (run pnpm build): reloads run on the request thread');
+  return new SourcePublicationBuilder(source);
 }

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import { bindCatalog } from './catalog.bindings.js';
 import { bindHttp } from './http.bindings.js';
 import { bindMongo } from './mongo.bindings.js';
+import { bindMetrics } from './metrics.bindings.js';
 import { bindRateLimits } from './rate-limit.bindings.js';
 import { bindSubscription } from './subscription.bindings.js';
 import { TOKENS } from './tokens.js';
@@ -24,9 +25,10 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
   bindMongo(container, config);
   container.bind(TOKENS.ServiceLifecycle).toConstantValue(new ServiceLifecycle());
-  bindCatalog(container, config);
+  bindCatalog(container, config, logger);
   bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);
   bindHttp(container, config, logger);
+  bindMetrics(container, config);
   return container;
 }

@@ -49,6 +49,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
+import { metricsRouters } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
 /** The driving side: readiness checks, the website, signup and MCP routers, and the Express app. */
@@ -155,7 +156,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         trustProxy: config.trustProxy,
         tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
         readiness,
-        routers,
+        routers: [...metricsRouters(container, config), ...routers],
         notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
         grantsNoCors: isSubscriptionPath,

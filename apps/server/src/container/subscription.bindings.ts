@@ -2,9 +2,11 @@ import {
   ConfirmSubscription,
   PreviewSubscriptionLink,
   Subscribe,
+  StoreMailBacklog,
   Unsubscribe,
   VerificationMailDispatcher,
   type Clock,
+  type MailBacklog,
   type Mailer,
   type RateLimiter,
   type SubscriptionStore,
@@ -73,6 +75,13 @@ export function bindSubscription(container: Container, config: ServerConfig, log
     serviceName: config.serviceName,
     baseUrl: config.publicBaseUrl,
   };
+  // The durable outbox's backlog, for /metrics; the store is resolved when a scrape asks.
+  container.bind<MailBacklog>(TOKENS.MailBacklog).toConstantValue({
+    pending: async () =>
+      new StoreMailBacklog(
+        await container.getAsync<SubscriptionStore>(TOKENS.SubscriptionStore),
+      ).pending(),
+  });
   container
     .bind<VerificationMailDispatcher>(TOKENS.MailDispatcher)
     .toResolvedValue(

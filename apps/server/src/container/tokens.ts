@@ -29,4 +29,6 @@ export const TOKENS = {
   DrivingRouters: Symbol.for('DrivingRouters'),
   HttpApp: Symbol.for('HttpApp'),
   ServiceLifecycle: Symbol.for('ServiceLifecycle'),
+  Metrics: Symbol.for('Metrics'),
+  MailBacklog: Symbol.for('MailBacklog'),
 } as const;

@@ -63,6 +63,7 @@ const readErrors = {
   '404': error('No tool has that id, or nothing is at that path.'),
   '405': error('Method not allowed: use GET (the Allow header lists the methods).', H.notAllowed),
   '429': error('Request limit reached: wait the number of seconds in Retry-After.', H.retryLater),
+  '500': error('Something failed on our side (it is logged, without your data); retry later.'),
   '503': error('No catalog is published right now: retry after Retry-After seconds.', H.retryLater),
 };
 
@@ -159,6 +160,9 @@ export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject 
               '409': error('The address is already subscribed.'),
               '413': error('The body is over 1 KiB.'),
               '429': error('Signup or mail limit reached: wait Retry-After seconds.', H.retryLater),
+              '500': error(
+                'Something failed on our side (it is logged, without your data); retry later.',
+              ),
               '502': error(
                 'The mail provider failed; the signup stays pending and you may retry later.',
               ),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import type { CatalogSource, LoadedCatalog, PublishedCatalog } from '@reviews/application';
+import type { CatalogSource, LoadedCatalog } from '@reviews/application';
 import type { CatalogDocument } from '@reviews/domain';
 import { CatalogValidator } from './catalog-validator.js';
 import {
@@ -39,6 +39,13 @@ type PointerDoc = { _id: string; publicationId: string; switchedAt: Date };
 type HeaderDoc = PublicationHeader;
 
 const BATCH_TOOLS = 500;
+
+/** What `publish` wrote: the publication id (content hash) and its size. */
+export interface StoredPublication {
+  readonly publicationId: string;
+  readonly tools: number;
+  readonly reviews: number;
+}
 
 /**
  * The catalog in MongoDB (contract §2, many instances). `publish` writes a publication under its
@@ -110,7 +117,7 @@ export class MongoCatalogSource implements CatalogSource {
   async publish(
     document: CatalogDocument,
     options: PublishOptions = {},
-  ): Promise<PublishedCatalog> {
+  ): Promise<StoredPublication> {
     const id = fingerprintOf(document);
     const total = document.tools.length;
     const reviews = document.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);

@@ -105,6 +105,14 @@ export class RedisRateLimiter implements RateLimiter {
     return pingRedis(this.client, REDIS_CONNECT_TIMEOUT_MS);
   }
 
+  /**
+   * Whether the client is connected now (counting happens in Redis); false while it reconnects and
+   * every call is answered in process. For metrics: synchronous, no round trip.
+   */
+  redisReady(): boolean {
+    return this.client.status === 'ready';
+  }
+
   /** Quits the Redis client (on shutdown). Safe to call twice. */
   close(): Promise<void> {
     return closeRedis(this.client);

@@ -7,13 +7,20 @@ import type { Publication } from '@reviews/domain';
  */
 export class LivePublication {
   private publication: Publication | undefined;
+  private liveSince: Date | undefined;
 
   /** The current publication, or undefined before the first successful publish. */
   current(): Publication | undefined {
     return this.publication;
   }
 
-  replace(next: Publication): void {
+  /** When the current publication went live (for its age in metrics); undefined before. */
+  since(): Date | undefined {
+    return this.liveSince;
+  }
+
+  replace(next: Publication, at: Date = new Date()): void {
     this.publication = next;
+    this.liveSince = at;
   }
 }

@@ -1,32 +1,75 @@
-import { Publication } from '@reviews/domain';
 import type { CatalogSource } from './catalog-source.port.js';
 import type { LivePublication } from './live-publication.js';
+import { SourcePublicationBuilder, type PublicationBuilder } from './publication-builder.port.js';
 
 export interface PublishedCatalog {
   readonly publicationId: string;
   readonly tools: number;
   readonly reviews: number;
+  /** How many `execute()` calls this publication answered (several when reloads were coalesced). */
+  readonly requests: number;
 }
 
 /**
- * Reads the catalog from its source and makes it the live publication. If reading or
- * validation fails, the error propagates and the previous publication stays live (an invalid
- * catalog publishes nothing).
+ * Reads the catalog and makes it the live publication. If reading or validation fails, the error
+ * propagates and the previous publication stays live (an invalid catalog publishes nothing).
+ *
+ * The first publication is built from `source` on the calling thread (nothing is served yet, so
+ * nothing waits on it); later ones by `nextBuilder`, which the server runs off the request thread.
+ * Reloads are coalesced: while one runs, every further `execute()` joins a single follow-up that
+ * starts when it ends (the follow-up reads the source afresh, so no change is missed), so a burst
+ * of reload requests costs at most two builds.
  */
 export class PublishCatalog {
-  constructor(
-    private readonly source: CatalogSource,
-    private readonly live: LivePublication,
-  ) {}
+  private readonly firstBuilder: PublicationBuilder;
+  private running: Promise<PublishedCatalog> | undefined;
+  private followUp: { requests: number; done: Promise<PublishedCatalog> } | undefined;
 
-  async execute(): Promise<PublishedCatalog> {
-    const { document, fingerprint } = await this.source.load();
-    const publication = Publication.publish(fingerprint, document);
+  constructor(
+    source: CatalogSource,
+    private readonly live: LivePublication,
+    private readonly nextBuilder: PublicationBuilder = new SourcePublicationBuilder(source),
+  ) {
+    this.firstBuilder = new SourcePublicationBuilder(source);
+  }
+
+  execute(): Promise<PublishedCatalog> {
+    if (this.followUp !== undefined) {
+      this.followUp.requests++;
+      return this.followUp.done;
+    }
+    if (this.running === undefined) return this.start(1);
+    const next = (): Promise<PublishedCatalog> => {
+      this.followUp = undefined;
+      return this.start(followUp.requests);
+    };
+    const followUp = { requests: 1, done: this.running.then(next, next) };
+    this.followUp = followUp;
+    return followUp.done;
+  }
+
+  private start(requests: number): Promise<PublishedCatalog> {
+    const done = (async () => {
+      try {
+        return await this.publish(requests);
+      } finally {
+        // Before `done` settles, so whoever awaited it finds the use case idle.
+        this.running = undefined;
+      }
+    })();
+    this.running = done;
+    return done;
+  }
+
+  private async publish(requests: number): Promise<PublishedCatalog> {
+    const builder = this.live.current() === undefined ? this.firstBuilder : this.nextBuilder;
+    const publication = await builder.build();
     this.live.replace(publication);
     return {
       publicationId: publication.id,
       tools: publication.tools.length,
       reviews: publication.reviewCount,
+      requests,
     };
   }
 }

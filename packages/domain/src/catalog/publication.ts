@@ -7,7 +7,20 @@ import {
 import { compareReviewsNewestFirst } from './review.js';
 import type { CatalogDocument, Tool } from './tool.js';
 import { SearchIndex } from '../search/search-index.js';
+import type { SearchIndexSnapshot } from '../search/search-index-snapshot.js';
 import type { SearchRequest, SearchResultList } from '../search/search-types.js';
+
+/**
+ * A publication as plain data (strings, plain objects, typed arrays), so that it can be built in
+ * one thread and handed to another: `structuredClone`-able, with transferable index arrays.
+ * `tools` are in publication order with their reviews already in detail order.
+ */
+export interface PublicationSnapshot {
+  readonly id: string;
+  readonly publishedAt: string;
+  readonly tools: readonly Tool[];
+  readonly index: SearchIndexSnapshot;
+}
 
 /**
  * One immutable, validated catalog as served. Built once at publish time: reviews are put in
@@ -28,27 +41,47 @@ export class Publication {
     readonly id: string,
     readonly publishedAt: string,
     tools: readonly Tool[],
+    index: (tools: readonly Tool[]) => SearchIndex,
   ) {
-    this.tools = Object.freeze(
-      tools.map((tool) =>
-        Object.freeze({
-          ...tool,
-          reviews: Object.freeze([...tool.reviews].sort(compareReviewsNewestFirst)),
-        }),
-      ),
-    );
+    // Tools are owned by the publication (copied by `publish`, received by `fromSnapshot`).
+    for (const tool of tools) Object.freeze(Object.freeze(tool).reviews);
+    this.tools = Object.freeze([...tools]);
     this.byId = new Map(this.tools.map((tool) => [tool.id, tool]));
     this.categories = Object.freeze(
       [
         ...new Set(this.tools.flatMap((tool) => (tool.category === null ? [] : [tool.category]))),
       ].sort(),
     );
-    this.index = SearchIndex.build(this.tools);
+    this.index = index(this.tools);
   }
 
   /** `document` must already be validated (unique ids, formats, limits). */
   static publish(id: string, document: CatalogDocument): Publication {
-    return new Publication(id, document.publishedAt, document.tools);
+    const tools = document.tools.map((tool) => ({
+      ...tool,
+      reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
+    }));
+    return new Publication(id, document.publishedAt, tools, (frozen) => SearchIndex.build(frozen));
+  }
+
+  /**
+   * The publication that `snapshot()` described, without sorting or indexing again (one pass
+   * over the tools). Throws when the snapshot's parts do not fit together.
+   */
+  static fromSnapshot(snapshot: PublicationSnapshot): Publication {
+    return new Publication(snapshot.id, snapshot.publishedAt, snapshot.tools, (frozen) =>
+      SearchIndex.fromSnapshot(frozen, snapshot.index),
+    );
+  }
+
+  /** This publication as plain data; shares (does not copy) its tools and index arrays. */
+  snapshot(): PublicationSnapshot {
+    return {
+      id: this.id,
+      publishedAt: this.publishedAt,
+      tools: this.tools,
+      index: this.index.snapshot(),
+    };
   }
 
   findTool(id: string): Tool | undefined {

@@ -6,6 +6,8 @@ export type {
   SearchResultList,
 } from './search-types.js';
 export { SearchIndex } from './search-index.js';
+export { searchIndexBuffers } from './search-index-snapshot.js';
+export type { SearchIndexSnapshot } from './search-index-snapshot.js';
 export { foldText } from './text-folding.js';
 export { indexTerms, tokenize } from './tokenizer.js';
 export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';

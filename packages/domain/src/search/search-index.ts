@@ -1,11 +1,11 @@
 import type { Tool } from '../catalog/tool.js';
 import { KeywordMatcher, type ToolFilter } from './keyword-matcher.js';
 import { LruCache } from './lru-cache.js';
-import { buildPostings } from './postings-builder.js';
-import { buildPrefixShortcuts } from './prefix-shortcuts.js';
+import type { MergedPostings } from './prefix-shortcuts.js';
+import { buildSearchIndexSnapshot, type SearchIndexSnapshot } from './search-index-snapshot.js';
 import { OrdinalResultList } from './search-result-list.js';
 import type { SearchRequest, SearchResultList } from './search-types.js';
-import { computeToolOrder } from './tool-order.js';
+import { TermDictionary } from './term-dictionary.js';
 import { MAX_PAGE_DEPTH } from '../paging/page-window.js';
 
 /** Result lists kept per index: enough for the popular queries, bounded in ordinals held. */
@@ -27,6 +27,7 @@ export class SearchIndex {
     private readonly categoryOf: Int32Array,
     /** Browse lists: all tools under the key `null`, then one per category id. */
     private readonly browseLists: ReadonlyMap<number | null, SearchResultList>,
+    private readonly parts: SearchIndexSnapshot,
   ) {}
 
   /**
@@ -35,27 +36,62 @@ export class SearchIndex {
    * order total.
    */
   static build(tools: readonly Tool[]): SearchIndex {
-    const order = computeToolOrder(tools);
-    const categoryIds = new Map<string, number>();
-    const categoryOf = new Int32Array(tools.length).fill(-1);
-    tools.forEach((tool, ordinal) => {
-      if (tool.category === null) return;
-      if (!categoryIds.has(tool.category)) categoryIds.set(tool.category, categoryIds.size);
-      categoryOf[ordinal] = categoryIds.get(tool.category) as number;
-    });
-    const browseLists = new Map<number | null, SearchResultList>();
-    browseLists.set(null, new OrdinalResultList(tools, order.browseOrder, tools.length, []));
-    for (const id of categoryIds.values()) {
-      const ordinals = order.browseOrder.filter((ordinal) => categoryOf[ordinal] === id);
-      browseLists.set(id, new OrdinalResultList(tools, ordinals, ordinals.length, []));
+    return SearchIndex.fromSnapshot(tools, buildSearchIndexSnapshot(tools));
+  }
+
+  /**
+   * The index over `tools` whose parts are `snapshot` (made by `build` or `snapshot()` over the
+   * same tools in the same order), without indexing again: one pass over the tools. Throws when
+   * the parts do not fit together.
+   */
+  static fromSnapshot(tools: readonly Tool[], snapshot: SearchIndexSnapshot): SearchIndex {
+    const { terms, offsets, postingTools, postingFields, categoryNames, categoryOf } = snapshot;
+    if (
+      snapshot.keywordRank.length !== tools.length ||
+      snapshot.browseOrder.length !== tools.length ||
+      categoryOf.length !== tools.length ||
+      offsets.length !== terms.length + 1 ||
+      postingTools.length !== postingFields.length ||
+      snapshot.shortcuts.length !== snapshot.shortcutPrefixes.length
+    ) {
+      throw new Error('The search index snapshot does not fit its tools.');
     }
-    const postings = buildPostings(tools);
-    const matcher = new KeywordMatcher(
-      postings,
-      buildPrefixShortcuts(postings, tools.length),
-      order,
+    const categoryIds = new Map(categoryNames.map((name, id) => [name, id]));
+    const byCategory: number[][] = categoryNames.map(() => []);
+    for (const ordinal of snapshot.browseOrder) {
+      const id = categoryOf[ordinal] as number;
+      if (id >= 0) byCategory[id]?.push(ordinal);
+    }
+    const browseLists = new Map<number | null, SearchResultList>();
+    browseLists.set(null, new OrdinalResultList(tools, snapshot.browseOrder, tools.length, []));
+    byCategory.forEach((ordinals, id) =>
+      browseLists.set(
+        id,
+        new OrdinalResultList(tools, Uint32Array.from(ordinals), ordinals.length, []),
+      ),
     );
-    return new SearchIndex(tools, matcher, categoryIds, categoryOf, browseLists);
+    const shortcuts = new Map(
+      snapshot.shortcutPrefixes.map((prefix, i) => [
+        prefix,
+        snapshot.shortcuts[i] as MergedPostings,
+      ]),
+    );
+    const matcher = new KeywordMatcher(
+      {
+        dictionary: new TermDictionary(terms),
+        offsets,
+        tools: postingTools,
+        fields: postingFields,
+      },
+      shortcuts,
+      snapshot,
+    );
+    return new SearchIndex(tools, matcher, categoryIds, categoryOf, browseLists, snapshot);
+  }
+
+  /** The parts of this index as plain data (shared, not copied): see `SearchIndexSnapshot`. */
+  snapshot(): SearchIndexSnapshot {
+    return this.parts;
   }
 
   /**

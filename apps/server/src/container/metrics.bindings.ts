@@ -1,0 +1,41 @@
+import type { LivePublication, MailBacklog, RateLimiter } from '@reviews/application';
+import { RedisRateLimiter } from '@reviews/adapters-persistence';
+import { Router } from 'express';
+import type { Container } from 'inversify';
+import type { ServerConfig } from '../config/server-config.js';
+import { answerMetrics } from '../metrics/metrics-http.js';
+import { ObservedRateLimiter } from '../metrics/observed-rate-limiter.js';
+import { ServiceMetrics } from '../metrics/service-metrics.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * Metrics (unless `METRICS_ENABLED=false`): the registry, rate-limit refusals counted on the way
+ * out of the limiter, and the mail backlog when something binds `TOKENS.MailBacklog`.
+ */
+export function bindMetrics(container: Container, config: ServerConfig): void {
+  if (!config.metrics.enabled) return;
+  let redis: RedisRateLimiter | undefined;
+  container.bind(TOKENS.Metrics).toDynamicValue((context) => {
+    const mailBacklog = context.get<MailBacklog>(TOKENS.MailBacklog, { optional: true });
+    return new ServiceMetrics({
+      live: context.get<LivePublication>(TOKENS.LivePublication),
+      ...(config.redisUrl === undefined ? {} : { redisReady: () => redis?.redisReady() ?? false }),
+      ...(mailBacklog === undefined ? {} : { mailBacklog }),
+    });
+  });
+  container.onActivation<RateLimiter>(TOKENS.RateLimiter, (context, limiter) => {
+    if (limiter instanceof RedisRateLimiter) redis = limiter;
+    return new ObservedRateLimiter(limiter, context.get<ServiceMetrics>(TOKENS.Metrics));
+  });
+}
+
+/** `GET /metrics` on the service's own port, when metrics are on and have no port of their own. */
+export function metricsRouters(container: Container, config: ServerConfig): Router[] {
+  if (!config.metrics.enabled || config.metrics.port !== undefined) return [];
+  const metrics = container.get<ServiceMetrics>(TOKENS.Metrics);
+  const router = Router();
+  router.get('/metrics', (req, res, next) => {
+    answerMetrics(req, res, metrics).then(() => undefined, next);
+  });
+  return [router];
+}

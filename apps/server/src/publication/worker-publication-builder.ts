@@ -1,0 +1,100 @@
+import { CatalogInvalidError, type PublicationBuilder } from '@reviews/application';
+import { Publication, type Tool } from '@reviews/domain';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { ServerConfig } from '../config/server-config.js';
+import type { PublicationMessage, PublicationWorkerData } from './publication-messages.js';
+
+/**
+ * Builds publications in a `worker_threads` worker (`publication-worker.js`), one worker per
+ * build, so loading, validating and indexing a catalog never block the request thread. The
+ * worker's typed index arrays are transferred (moved, not copied); tools and dictionary terms
+ * arrive in slices of about 400 KB, one per event-loop turn, and the publication is then put
+ * together without indexing again (`Publication.fromSnapshot`). The worker, and everything it
+ * allocated, is gone once the build ends.
+ */
+export class WorkerPublicationBuilder implements PublicationBuilder {
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly script: URL,
+  ) {}
+
+  async build(): Promise<Publication> {
+    const { port1, port2 } = new MessageChannel();
+    const data: PublicationWorkerData = { config: this.config, port: port2 };
+    const worker = new Worker(this.script, { workerData: data, transferList: [port2] });
+    const receive = messagesOf(port1, worker);
+    try {
+      const head = await receive();
+      if (head.kind === 'failed') {
+        throw head.problems === undefined
+          ? new Error(head.message)
+          : new CatalogInvalidError(head.problems);
+      }
+      if (head.kind !== 'head') throw new Error(`Publication worker: unexpected ${head.kind}`);
+      const tools: Tool[] = [];
+      const terms: string[] = [];
+      for (;;) {
+        port1.postMessage('next');
+        const message = await receive();
+        if (message.kind === 'end') break;
+        if (message.kind === 'tools') for (const tool of message.tools) tools.push(tool);
+        else if (message.kind === 'terms') for (const term of message.terms) terms.push(term);
+        else throw new Error(`Publication worker: unexpected ${message.kind}`);
+      }
+      if (tools.length !== head.toolCount || terms.length !== head.termCount)
+        throw new Error('Publication worker: the publication arrived incomplete.');
+      return Publication.fromSnapshot({
+        id: head.id,
+        publishedAt: head.publishedAt,
+        tools,
+        index: { ...head.index, terms },
+      });
+    } finally {
+      port1.close();
+      await worker.terminate();
+    }
+  }
+}
+
+/** Reads `port` one message at a time; rejects when the worker fails or exits first. */
+function messagesOf(port: MessagePort, worker: Worker): () => Promise<PublicationMessage> {
+  const queue: PublicationMessage[] = [];
+  let waiting: { resolve(m: PublicationMessage): void; reject(e: Error): void } | undefined;
+  let failure: Error | undefined;
+  const fail = (error: Error): void => {
+    failure ??= error;
+    waiting?.reject(failure);
+    waiting = undefined;
+  };
+  port.on('message', (message: PublicationMessage) => {
+    if (waiting === undefined) queue.push(message);
+    else {
+      waiting.resolve(message);
+      waiting = undefined;
+    }
+  });
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', (code) =>
+    fail(new Error(`The publication worker stopped (exit code ${code}) before it finished.`)),
+  );
+  return () => {
+    const next = queue.shift();
+    if (next !== undefined) return Promise.resolve(next);
+    if (failure !== undefined) return Promise.reject(failure);
+    return new Promise((resolve, reject) => (waiting = { resolve, reject }));
+  };
+}
+
+/**
+ * The compiled worker script beside this module. Running from TypeScript sources (tests), that is
+ * the built copy under `dist/`; undefined when it has not been built.
+ */
+export function publicationWorkerScript(): URL | undefined {
+  const here = fileURLToPath(import.meta.url);
+  const script = here.endsWith('.ts')
+    ? here.replace(/\/src\/publication\/[^/]+\.ts$/, '/dist/publication/publication-worker.js')
+    : here.replace(/[^/]+\.js$/, 'publication-worker.js');
+  return existsSync(script) ? pathToFileURL(script) : undefined;
+}

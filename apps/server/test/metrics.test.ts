@@ -1,0 +1,135 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { LivePublication } from '@reviews/application';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config/server-config.js';
+import { createLogger } from '../src/logging/logger.js';
+import { ServiceMetrics } from '../src/metrics/service-metrics.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>): Promise<RunningServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reviews-metrics-'));
+  dirs.push(dir);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ...env });
+  return startServer(config, createLogger('silent'));
+}
+
+/** The value of the first sample whose line starts with `prefix`, or undefined. */
+function sample(text: string, prefix: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(prefix));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('/metrics', () => {
+  it('counts requests by route pattern and status, refusals by bucket, and shows the publication', async () => {
+    const server = await start({ RATE_LIMIT_SEARCH: '2' });
+    try {
+      for (let i = 0; i < 3; i++) await fetch(`${server.url}/api/v1/tools?q=postgres`);
+      await fetch(`${server.url}/api/v1/tools/no-such-tool`);
+      await fetch(`${server.url}/nowhere`);
+      const response = await fetch(`${server.url}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      expect(server.metricsUrl).toBe(`${server.url}/metrics`);
+      const text = await response.text();
+      expect(
+        sample(
+          text,
+          'reviews_http_requests_total{method="GET",route="/api/v1/tools",status="200"}',
+        ),
+      ).toBe(2);
+      expect(
+        sample(
+          text,
+          'reviews_http_requests_total{method="GET",route="/api/v1/tools",status="429"}',
+        ),
+      ).toBe(1);
+      expect(
+        sample(
+          text,
+          'reviews_http_requests_total{method="GET",route="/api/v1/tools/:id",status="404"}',
+        ),
+      ).toBe(1);
+      expect(
+        sample(text, 'reviews_http_requests_total{method="GET",route="(none)",status="404"}'),
+      ).toBe(1);
+      expect(text).toContain(
+        'reviews_http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/v1/tools",status="200"}',
+      );
+      expect(sample(text, 'reviews_rate_limit_rejections_total{bucket="search"}')).toBe(1);
+      expect(text).toMatch(/^reviews_publication_info\{publication_id="[0-9a-f]{16}"\} 1$/m);
+      expect(sample(text, 'reviews_publication_age_seconds')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+      expect(text).toContain('nodejs_eventloop_lag_max_seconds');
+      // Without REDIS_URL there is no fallback to report; the durable outbox has nothing queued.
+      expect(text).not.toContain('reviews_rate_limit_redis_fallback');
+      expect(sample(text, 'reviews_mail_backlog')).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('moves to a port of its own with METRICS_PORT, and is gone with METRICS_ENABLED=false', async () => {
+    const apart = await start({ METRICS_PORT: '0' });
+    try {
+      expect(apart.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      expect(apart.metricsUrl).not.toBe(`${apart.url}/metrics`);
+      expect((await fetch(apart.metricsUrl as string)).status).toBe(200);
+      expect((await fetch(`${apart.url}/metrics`)).status).toBe(404);
+      expect((await fetch((apart.metricsUrl as string).replace('/metrics', '/other'))).status).toBe(
+        404,
+      );
+    } finally {
+      await apart.close();
+    }
+    const off = await start({ METRICS_ENABLED: 'false' });
+    try {
+      expect(off.metricsUrl).toBeUndefined();
+      expect((await fetch(`${off.url}/metrics`)).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('reports 1 while Redis is unreachable and limits are counted in process', async () => {
+    const server = await start({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      expect((await fetch(`${server.url}/api/v1/tools`)).status).toBe(200);
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      expect(sample(text, 'reviews_rate_limit_redis_fallback')).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  const redisUrl = process.env['REDIS_TEST_URL'];
+  (redisUrl === undefined ? it.skip : it)('reports 0 while Redis counts', async () => {
+    const server = await start({ REDIS_URL: redisUrl as string });
+    try {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      expect(sample(text, 'reviews_rate_limit_redis_fallback')).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+  if (redisUrl === undefined) {
+    if (process.env['CI'] !== undefined) throw new Error('REDIS_TEST_URL is required in CI');
+    console.warn('SKIPPED: the Redis half of the fallback metric test needs REDIS_TEST_URL');
+  }
+
+  it('exposes the mail backlog when the mail side provides a count', async () => {
+    const metrics = new ServiceMetrics({
+      live: new LivePublication(),
+      mailBacklog: { pending: () => Promise.resolve(7) },
+    });
+    const { body } = await metrics.render();
+    expect(sample(body, 'reviews_mail_backlog')).toBe(7);
+    expect(body).not.toContain('reviews_publication_info{');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { Publication } from '../../src/catalog/publication.js';
+import { searchIndexBuffers } from '../../src/search/search-index-snapshot.js';
+import { parseSearchQuery } from '../../src/search/search-query.js';
+import type { SearchResultList } from '../../src/search/search-types.js';
+import { aCatalog, aTool } from '@reviews/domain/testing';
+import { catalog, category, queryText } from './catalog-arbitraries.js';
+
+const keywordsOf = (q: string): readonly string[] => {
+  const parsed = parseSearchQuery(q);
+  return parsed.ok ? parsed.value : [];
+};
+
+const everything = (list: SearchResultList) =>
+  list.hits(0, list.total).map((hit) => [hit.tool.id, hit.excerpt ?? null]);
+
+describe('Publication snapshots', () => {
+  it('rebuild, after a structured clone, a publication that answers every search the same', () => {
+    fc.assert(
+      fc.property(catalog, queryText, category, (tools, q, inCategory) => {
+        const original = Publication.publish('p1', aCatalog(...tools));
+        const snapshot = original.snapshot();
+        const copy = Publication.fromSnapshot(structuredClone(snapshot));
+        const request = { keywords: keywordsOf(q), category: inCategory };
+        expect(everything(copy.search(request))).toEqual(everything(original.search(request)));
+        expect(copy.tools).toEqual(original.tools);
+        expect(copy.categories).toEqual(original.categories);
+        expect(copy.id).toBe('p1');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('can move the index arrays instead of copying them, and refuses parts that do not fit', () => {
+    const tools = [
+      aTool().withId('alpha').named('Alpha Postgres').inCategory('Databases').build(),
+      aTool().withId('beta').named('Beta Editor').inCategory('Editors').build(),
+    ];
+    const snapshot = Publication.publish('p2', aCatalog(...tools)).snapshot();
+    const moved = structuredClone(snapshot, {
+      transfer: searchIndexBuffers(snapshot.index) as ArrayBuffer[],
+    });
+    expect(snapshot.index.keywordRank.length).toBe(0); // detached in the sender: moved, not copied
+    const copy = Publication.fromSnapshot(moved);
+    expect(everything(copy.search({ keywords: ['postgres'] }))[0]?.[0]).toBe('alpha');
+    expect(copy.search({ keywords: [], category: 'Editors' }).total).toBe(1);
+    expect(() =>
+      Publication.fromSnapshot({ ...moved, tools: [...moved.tools, ...moved.tools] }),
+    ).toThrow('does not fit');
+  });
+});
