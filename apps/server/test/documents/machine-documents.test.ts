@@ -40,12 +40,11 @@ describe('every machine document', () => {
       const etag = res.headers.get('etag');
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
       await res.arrayBuffer();
-      const again = await rawRequest(`${server.url}${path}`, {
-        headers: { 'If-None-Match': `W/"other", ${etag!}` },
-      });
+      // The same client (same Accept-Encoding), so the same representation and ETag.
+      const again = await get(path, { 'If-None-Match': `W/"other", ${etag!}` });
       expect(again.status).toBe(304);
-      expect(again.body.length).toBe(0);
-      expect(again.headers['ratelimit']).toBeUndefined();
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      expect(again.headers.get('ratelimit')).toBeNull();
     },
   );
 
@@ -141,9 +140,7 @@ describe('/developers.md', () => {
       name: string;
       version: string;
     };
-    expect(body).toContain(
-      `Server \`${card.name.replace(/[.\-/]/g, (c) => (c === '/' ? '/' : `\\${c}`))}\``,
-    );
+    expect(body).toContain(`Server \`${card.name}\``);
   });
 });
 

@@ -9,8 +9,8 @@ import type { DomainError, Result } from '@reviews/domain';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../shared/http-error.js';
+import { parseCharged } from '../shared/parse-charged.js';
 import { toHttpError } from '../shared/use-case-errors.js';
-import { describeIssues } from '../shared/zod-messages.js';
 import {
   getToolQuerySchema,
   searchToolsQuerySchema,
@@ -85,7 +85,7 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
   });
 
   router.get('/search', async (req, res) => {
-    const query = await parse(searchToolsQuerySchema, req.query, charge(req, res));
+    const query = await parseCharged(searchToolsQuerySchema, req.query, charge(req, res));
     const result = await settle(deps.searchTools.execute(query), charge(req, res));
     await sendPublicDocument(req, res, quota, searchPage(siteName, query, result), {
       contentType: HTML_CONTENT_TYPE,
@@ -97,8 +97,8 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
     const raw = String(req.params['id']);
     const markdown = raw.endsWith(MARKDOWN_SUFFIX) && raw.length > MARKDOWN_SUFFIX.length;
     const idParam = markdown ? raw.slice(0, -MARKDOWN_SUFFIX.length) : raw;
-    const { id } = await parse(toolIdParamSchema, { id: idParam }, charge(req, res));
-    const query = await parse(getToolQuerySchema, req.query, charge(req, res));
+    const { id } = await parseCharged(toolIdParamSchema, { id: idParam }, charge(req, res));
+    const query = await parseCharged(getToolQuerySchema, req.query, charge(req, res));
     const detail = await settle(deps.getTool.execute({ id, ...query }), charge(req, res));
     const next = detail.nextCursor === null ? undefined : Number.parseInt(detail.nextCursor, 10);
     if (markdown) {
@@ -122,8 +122,12 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
   });
 
   router.get('/tools/:id/reviews/:reviewId', async (req, res) => {
-    const { id } = await parse(toolIdParamSchema, { id: req.params['id'] }, charge(req, res));
-    const { reviewId } = await parse(
+    const { id } = await parseCharged(
+      toolIdParamSchema,
+      { id: req.params['id'] },
+      charge(req, res),
+    );
+    const { reviewId } = await parseCharged(
       reviewIdParamSchema,
       { reviewId: req.params['reviewId'] },
       charge(req, res),
@@ -146,18 +150,6 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
 
   router.use(pageErrorHandler(siteName));
   return router;
-}
-
-/** Invalid requests are answered too, so they are charged like any other (only a 304 is free). */
-async function parse<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  charge: () => Promise<void>,
-): Promise<z.output<S>> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  await charge();
-  throw new HttpError(400, describeIssues(parsed.error));
 }
 
 /** The use case's value, or its error as the API would answer it (charged likewise). */

@@ -1,7 +1,6 @@
 import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
 import { Router, type Request, type Response } from 'express';
-import type { z } from 'zod';
 import {
   ifNoneMatchHits,
   JSON_CONTENT_TYPE,
@@ -11,9 +10,9 @@ import {
   strongETag,
 } from '../shared/cacheable-response.js';
 import { HttpError } from '../shared/http-error.js';
+import { parseCharged } from '../shared/parse-charged.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
-import { describeIssues } from '../shared/zod-messages.js';
 import type { ReadValidator } from './read-validator.js';
 import {
   getToolQuerySchema,
@@ -42,7 +41,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
 
   router.get('/api/v1/tools', async (req, res) => {
     const charge = () => chargeQuota(quota, req, res, ['api', 'search']);
-    const input = await parse(searchToolsQuerySchema, req.query, charge);
+    const input = await parseCharged(searchToolsQuerySchema, req.query, charge);
     const canonical = [
       'search',
       input.q ?? '',
@@ -59,8 +58,8 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
 
   router.get('/api/v1/tools/:id', async (req, res) => {
     const charge = () => chargeQuota(quota, req, res, ['api']);
-    const { id } = await parse(toolIdParamSchema, req.params, charge);
-    const page = await parse(getToolQuerySchema, req.query, charge);
+    const { id } = await parseCharged(toolIdParamSchema, req.params, charge);
+    const page = await parseCharged(getToolQuerySchema, req.query, charge);
     const canonical = ['detail', id, page.limit ?? DEFAULT_PAGE_LIMIT, Number(page.cursor ?? 0)];
     const etag = conditionalETag(req, validator, canonical);
     if (etag !== undefined && notModified(req, res, etag, validator.toolExists(id))) return;
@@ -77,18 +76,6 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
   });
 
   return router;
-}
-
-/** Invalid requests are answered too, so they are charged like any other (only a 304 is free). */
-async function parse<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  charge: () => Promise<void>,
-): Promise<z.output<S>> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  await charge();
-  throw new HttpError(400, describeIssues(parsed.error));
 }
 
 /** The ETag of the body this request would get, in the coding it would get it in. */
