@@ -74,7 +74,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.paths['/api/v1/tools/{id}']?.['get']?.operationId).toBe('getTool');
     expect(doc.paths['/subscribe']?.['post']?.operationId).toBe('subscribeNewsletter');
     expect(Object.keys(doc.paths['/subscribe']?.['post']?.responses ?? {}).sort()).toEqual(
-      ['200', '400', '403', '409', '413', '429', '502', '503'].sort(),
+      ['200', '400', '403', '409', '413', '429', '500', '502', '503'].sort(),
     );
   });
 

@@ -7,22 +7,33 @@ export interface FuzzAnswer {
   readonly head: boolean;
 }
 
-/** HTML pages that answer their refusals with an HTML page (contract §7, §9). */
-function isPage(method: string, path: string): boolean {
-  const route = path.split('?')[0];
-  if (route === '/subscribe') return method === 'GET' || method === 'HEAD';
-  if (route === '/subscribe/form') return method === 'POST';
-  if (route === '/subscribe/confirm' || route === '/subscribe/unsubscribe')
-    return ['GET', 'HEAD', 'POST'].includes(method);
-  return false;
+/** The API and MCP keep JSON answers everywhere under them (contract §5, §8). */
+const JSON_PATHS = /^\/(api|mcp)(\/|$)/;
+/** The website's pages: home, search, tool (and its Markdown twin) and review pages (contract §9). */
+const PAGE_ROUTES = /^\/(search|tools\/[^/]+(\/reviews\/[^/]+)?)?$/;
+
+/**
+ * Routes that answer their refusals with an HTML page: the signup pages (contract §7), the
+ * website's pages, and any unknown address outside the API and MCP (an HTML 404, contract §1, §9).
+ */
+function isPage(method: string, path: string, status: number): boolean {
+  const route = path.split('?')[0] ?? '';
+  if (route === '/subscribe' && (method === 'GET' || method === 'HEAD')) return true;
+  if (route === '/subscribe/form' && method === 'POST') return true;
+  const link = route === '/subscribe/confirm' || route === '/subscribe/unsubscribe';
+  if (link && ['GET', 'HEAD', 'POST'].includes(method)) return true;
+  if (PAGE_ROUTES.test(route)) return true;
+  // A method a route does not take finds no route at all: outside the API, an HTML 404.
+  return status === 404 && !JSON_PATHS.test(route);
 }
 
 const isMcp = (path: string) => /^\/mcp\/?(?:[?#]|$)/.test(path);
 
 /**
  * Why an answer breaks the rules every route keeps (no 5xx, every refusal in the route's shape),
- * or undefined when it keeps them. Shapes: JSON-RPC error for `/mcp`, an HTML page for the signup
- * pages, `{ "error": "…" }` JSON everywhere else (contract §5, §7, §8).
+ * or undefined when it keeps them. Shapes: JSON-RPC error for `/mcp`, an HTML page for the pages
+ * (signup, website, unknown addresses outside the API), `{ "error": "…" }` JSON everywhere else
+ * (contract §5, §7, §8, §9).
  */
 export function shapeViolation(
   method: string,
@@ -36,7 +47,7 @@ export function shapeViolation(
   const type = answer.contentType ?? '';
   // Bytes the HTTP parser refuses never reach a page's route: those refusals are JSON.
   const parserRefusal = options.raw === true && type.startsWith('application/json');
-  if (path !== undefined && isPage(method, path) && !parserRefusal) {
+  if (path !== undefined && isPage(method, path, answer.status) && !parserRefusal) {
     if (!type.startsWith('text/html')) return `page refusal is ${type}, not HTML`;
     if (!answer.head && !answer.body.includes('<html')) return 'page refusal has no HTML body';
     return undefined;

@@ -27,6 +27,11 @@ export function createHttpServer(handler: RequestListener, limits: HttpServerLim
     // Node's own check answers an empty 400; refuseWithoutHost answers it in JSON instead.
     requireHostHeader: false,
   });
+  // A client that half-closes after its request (`printf … | nc`) still gets its answer: without
+  // this Node ends the socket at the client's FIN, so any route that answers after an await (all
+  // the counted ones) would reply to nobody. Node's http server reads this flag (default false)
+  // when the client's side ends; the answer is sent, then the socket is closed.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   const answeredOverCapacity = capConnections(server, limits);
   answerParserRefusals(server);
   server.on('request', (req, res) => {

@@ -74,17 +74,20 @@ export function answerParserRefusals(server: Server): void {
 
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const message = `Expect: ${req.headers.expect ?? ''} is not supported; only Expect: 100-continue is.`;
-    const body = refusalBody(req.url, message);
-    res.writeHead(417, refusalHeaders(body));
-    res.end(body);
+    sendRefusal(res, 417, refusalBody(req.url, message));
   });
 }
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without `Host` is 400 (Node's check answers it empty). */
 export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return false;
-  const body = refusalBody(req.url, 'An HTTP/1.1 request needs a Host header.');
-  res.writeHead(400, refusalHeaders(body));
-  res.end(body);
+  sendRefusal(res, 400, refusalBody(req.url, 'An HTTP/1.1 request needs a Host header.'));
   return true;
+}
+
+/** Set one by one (not through `writeHead`), so the headers stay visible to `getHeaders()`. */
+function sendRefusal(res: ServerResponse, status: number, body: string): void {
+  for (const [name, value] of Object.entries(refusalHeaders(body))) res.setHeader(name, value);
+  res.writeHead(status);
+  res.end(body);
 }

@@ -52,8 +52,10 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
     const etag = conditionalETag(req, validator, canonical);
     if (etag !== undefined && notModified(req, res, etag, true)) return;
     await charge();
+    // The publication may have been swapped while the quota was charged: the ETag sent is taken
+    // in the same tick as the body (the use case is synchronous), so the two always agree.
     const result = timed(res, () => searchTools.execute(input));
-    send(req, res, result, etag);
+    send(req, res, result, conditionalETag(req, validator, canonical));
   });
 
   router.get('/api/v1/tools/:id', async (req, res) => {
@@ -65,7 +67,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
     if (etag !== undefined && notModified(req, res, etag, validator.toolExists(id))) return;
     await charge();
     const result = timed(res, () => getTool.execute({ id, ...page }));
-    send(req, res, result, etag);
+    send(req, res, result, conditionalETag(req, validator, canonical));
   });
 
   router.all(['/api/v1/tools', '/api/v1/tools/:id'], async (req, res) => {
