@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { CatalogSink } from './catalog-writer.js';
 
@@ -18,19 +19,8 @@ export function streamSink(stream: Writable): StreamSink {
   return {
     async write(chunk) {
       if (failure) throw failure;
-      if (stream.write(chunk)) return;
-      await new Promise<void>((resolve, reject) => {
-        const onDrain = (): void => {
-          stream.off('error', onError);
-          resolve();
-        };
-        const onError = (error: Error): void => {
-          stream.off('drain', onDrain);
-          reject(error);
-        };
-        stream.once('drain', onDrain);
-        stream.once('error', onError);
-      });
+      // Back-pressure: wait for `drain` when the buffer is full (`once` rejects on `error`).
+      if (!stream.write(chunk)) await once(stream, 'drain');
     },
     async end() {
       if (failure) throw failure;

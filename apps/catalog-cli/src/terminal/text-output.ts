@@ -59,20 +59,9 @@ export function openTextOutput(
   };
 }
 
+/** Writes with back-pressure: waits for `drain` when the buffer is full (rejects on `error`). */
 async function writeChunk(stream: Writable, chunk: string): Promise<void> {
-  if (stream.write(chunk)) return;
-  await new Promise<void>((resolve, reject) => {
-    const onDrain = (): void => {
-      stream.off('error', onError);
-      resolve();
-    };
-    const onError = (error: Error): void => {
-      stream.off('drain', onDrain);
-      reject(error);
-    };
-    stream.once('drain', onDrain);
-    stream.once('error', onError);
-  });
+  if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
 const BATCH_CHARACTERS = 1 << 16;
