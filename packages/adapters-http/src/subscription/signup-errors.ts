@@ -1,4 +1,6 @@
 import type { SubscribeError } from '@reviews/application';
+import { HttpError } from '../shared/http-error.js';
+import { STATUS_BY_CODE } from '../shared/use-case-errors.js';
 
 /** The HTTP answer to an expected signup failure (contract §7's table). */
 export interface SignupFailure {
@@ -6,17 +8,6 @@ export interface SignupFailure {
   readonly message: string;
   readonly headers: Readonly<Record<string, string>>;
 }
-
-const STATUS_BY_CODE: Readonly<Record<SubscribeError['code'], number>> = {
-  EMAIL_INVALID: 400,
-  ADDRESS_BLOCKED: 403,
-  ADDRESS_DECLINED: 403,
-  ADDRESS_SUPPRESSED: 403,
-  ALREADY_CONFIRMED: 409,
-  MAIL_LIMIT_REACHED: 429,
-  MAIL_DELIVERY_FAILED: 502,
-  SIGNUPS_DISABLED: 503,
-};
 
 /** Temporary failures tell the client when to come back. */
 const RETRY_AFTER_SECONDS = { 502: 60, 503: 300 } as const;
@@ -41,6 +32,11 @@ export const STORE_UNAVAILABLE: SignupFailure = {
   message: 'Signups are temporarily unavailable on our side. Try again in a few minutes.',
   headers: { 'Retry-After': '60' },
 };
+
+/** The failure as an error for the JSON route's error handler. */
+export function signupHttpError(failure: SignupFailure): HttpError {
+  return new HttpError(failure.status, failure.message, failure.headers);
+}
 
 /** Over the `signup` bucket (5 an hour per network, contract §6). */
 export function signupLimitFailure(retryAfterSeconds: number): SignupFailure {

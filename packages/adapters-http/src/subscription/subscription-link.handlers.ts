@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
-import type { DomainError, Result } from '@reviews/domain';
+import type { Result, SubscriptionError } from '@reviews/domain';
+import { STATUS_BY_CODE } from '../shared/use-case-errors.js';
 import { sendPage } from '../html/page-layout.js';
 import { STORE_UNAVAILABLE } from './signup-errors.js';
 import { unlessStoreUnavailable } from './store-availability.js';
@@ -13,15 +14,6 @@ const parseForm = express.urlencoded({
   limit: '1kb',
   type: 'application/x-www-form-urlencoded',
 });
-
-/** Statuses of the link pages for the use cases' error codes. */
-const STATUS_BY_CODE: Readonly<Record<string, number>> = {
-  TOKEN_UNKNOWN: 404,
-  TOKEN_EXPIRED: 410,
-  TOKEN_USED: 410,
-  SUBSCRIPTION_ENDED: 409,
-  ADDRESS_SUPPRESSED: 403,
-};
 
 const DONE = {
   confirmed: ['You are subscribed', 'Thank you: your newsletter signup is confirmed.'],
@@ -57,10 +49,10 @@ export interface LinkHandlers {
 export function linkHandlers(deps: SubscriptionRouterDeps): LinkHandlers {
   const site = deps.options.serviceName;
   const page = {
-    error: (res: Response, error: DomainError) =>
+    error: (res: Response, error: SubscriptionError) =>
       sendPage(
         res,
-        STATUS_BY_CODE[error.code] ?? 400,
+        STATUS_BY_CODE[error.code],
         messagePage(site, 'This link cannot be used', error.message, 'error'),
       ),
     unavailable: (res: Response) => {
@@ -100,7 +92,9 @@ export function linkHandlers(deps: SubscriptionRouterDeps): LinkHandlers {
       return sendPage(res, 200, linkPromptPage(site, action, token));
     };
 
-  const act = (run: (token: string) => Promise<Result<{ outcome: Outcome }>>): RequestHandler[] => [
+  const act = (
+    run: (token: string) => Promise<Result<{ outcome: Outcome }, SubscriptionError>>,
+  ): RequestHandler[] => [
     (req, res, next) =>
       parseForm(req, res, (error?: unknown) => (error ? page.badToken(res) : next())),
     async (req: Request, res: Response) => {

@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
 import { chargeQuota } from '../shared/request-quota.js';
-import { toHttpError } from '../shared/use-case-errors.js';
+import { toHttpError, type UseCaseErrorCode } from '../shared/use-case-errors.js';
 import type { ReadValidator } from './read-validator.js';
 import {
   getToolQuerySchema,
@@ -116,7 +116,7 @@ function timed<T>(res: Response, run: () => T): T {
 function send<T>(
   req: Request,
   res: Response,
-  result: Result<T, DomainError>,
+  result: Result<T, DomainError<UseCaseErrorCode>>,
   etag: string | undefined,
 ): void {
   if (!result.ok) throw toHttpError(result.error);
