@@ -8,17 +8,15 @@ export { ReadValidator } from './tools/read-validator.js';
 export { HttpError } from './shared/http-error.js';
 export { errorHandler, notFoundHandler } from './shared/error-handler.js';
 export type { HttpLogger } from './shared/error-handler.js';
-export { chargeQuota, setRateLimitHeaders } from './shared/request-quota.js';
+export { chargeQuota } from './shared/request-quota.js';
 export { clientKey, clientNetwork, rateLimitKeyOf } from './shared/client-address.js';
 export {
-  ifNoneMatchHits,
   JSON_CONTENT_TYPE,
   negotiatedEncoding,
   PUBLIC_CACHE_CONTROL,
   sendCacheable,
   sendNotModified,
   sendWithETag,
-  strongETag,
   validatorHeaders,
 } from './shared/cacheable-response.js';
 export { searchToolsQuerySchema, getToolQuerySchema } from './tools/tool-query.schemas.js';

@@ -1,12 +1,11 @@
 import { catalogExportJson, type ExportCatalog, type RequestQuota } from '@reviews/application';
+import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Response } from 'express';
 import { once } from 'node:events';
 import {
-  ifNoneMatchHits,
   JSON_CONTENT_TYPE,
   negotiatedEncoding,
   sendNotModified,
-  strongETag,
   validatorHeaders,
 } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';

@@ -1,3 +1,4 @@
+import { issueSentences } from '@reviews/http-common';
 import { z } from 'zod';
 
 const EXAMPLE = 'Send {"email": "you@example.com"}.';
@@ -37,10 +38,8 @@ export const subscriptionTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$
 
 /** One sentence per problem, for an `{ error }` a person can act on. */
 export function describeBodyIssues(error: z.ZodError): string {
-  const messages = error.issues.map((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `Unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: only "email" is accepted.`
-      : issue.message,
-  );
-  return [...new Set(messages)].join(' ');
+  return issueSentences(error, {
+    unknownKeys: (keys) =>
+      `Unknown member${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}: only "email" is accepted.`,
+  }).join(' ');
 }

@@ -1,13 +1,12 @@
 import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
+import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
 import {
-  ifNoneMatchHits,
   JSON_CONTENT_TYPE,
   negotiatedEncoding,
   sendNotModified,
   sendWithETag,
-  strongETag,
 } from '../shared/cacheable-response.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';

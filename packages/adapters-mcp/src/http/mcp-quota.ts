@@ -1,4 +1,5 @@
-import type { QuotaOutcome, RateLimitDecision, RequestQuota } from '@reviews/application';
+import type { RequestQuota } from '@reviews/application';
+import { rateLimitHeaders, retryAfterOf, tooManyRequests } from '@reviews/http-common';
 import type { Response } from 'express';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
@@ -33,7 +34,7 @@ export async function admitRequest(
   body: unknown,
 ): Promise<boolean> {
   const outcome = await quota.charge(clientKey, buckets);
-  setRateLimitHeaders(res, outcome);
+  res.set(rateLimitHeaders(outcome));
   if (outcome.allowed) return true;
   const retryAfterSeconds = retryAfterOf(outcome);
   res
@@ -46,32 +47,4 @@ export async function admitRequest(
       }),
     );
   return false;
-}
-
-export function retryAfterOf(outcome: QuotaOutcome): number {
-  return Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
-}
-
-export function tooManyRequests(retryAfterSeconds: number): string {
-  const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
-  return `Too many requests from your network. Wait ${retryAfterSeconds} ${unit} before retrying.`;
-}
-
-/**
- * draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`, each bucket
- * once, with its latest state.
- */
-export function setRateLimitHeaders(res: Response, outcome: QuotaOutcome): void {
-  const latest = new Map<string, RateLimitDecision>();
-  for (const decision of outcome.decisions) latest.set(decision.bucket, decision);
-  if (latest.size === 0) return;
-  const decisions = [...latest.values()];
-  res.setHeader(
-    'RateLimit-Policy',
-    decisions.map((d) => `"${d.bucket}";q=${d.limit};w=${d.windowSeconds}`).join(', '),
-  );
-  res.setHeader(
-    'RateLimit',
-    decisions.map((d) => `"${d.bucket}";r=${d.remaining};t=${d.resetSeconds}`).join(', '),
-  );
 }

@@ -1,7 +1,13 @@
 import type { RequestQuota } from '@reviews/application';
-import { createHash } from 'node:crypto';
+import {
+  ifNoneMatchHits,
+  rateLimitHeaders,
+  retryAfterOf,
+  strongETag,
+  tooManyRequests,
+} from '@reviews/http-common';
 import type { Request, RequestHandler } from 'express';
-import { retryAfterOf, setRateLimitHeaders, tooManyRequests } from './mcp-quota.js';
+
 import { SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.js';
 
 /** The card changes only with a deployment: an hour of caching is plenty. */
@@ -18,7 +24,7 @@ export function serverCardHandler(
   clientKeyOf: (req: Request) => string,
 ): RequestHandler {
   const payload = Buffer.from(JSON.stringify(serverCard(baseUrl)));
-  const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+  const etag = strongETag(payload);
 
   return async (req, res) => {
     res.set({ ETag: etag, 'Cache-Control': SERVER_CARD_CACHE_CONTROL });
@@ -27,7 +33,7 @@ export function serverCardHandler(
       return;
     }
     const outcome = await quota.charge(clientKeyOf(req), ['pages']);
-    setRateLimitHeaders(res, outcome);
+    res.set(rateLimitHeaders(outcome));
     if (!outcome.allowed) {
       const retryAfterSeconds = retryAfterOf(outcome);
       res.removeHeader('ETag');
@@ -42,14 +48,4 @@ export function serverCardHandler(
       .set({ 'Content-Type': SERVER_CARD_MEDIA_TYPE, 'Content-Length': String(payload.length) })
       .end(payload);
   };
-}
-
-/** RFC 9110 §13.1.2: a list of entity tags or `*`, compared weakly. */
-function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag);
 }
