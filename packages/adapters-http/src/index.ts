@@ -7,7 +7,6 @@ export type { ToolsRoutesDeps } from './tools/tools.routes.js';
 export { ReadValidator } from './tools/read-validator.js';
 export { HttpError } from './shared/http-error.js';
 export { errorHandler, notFoundHandler } from './shared/error-handler.js';
-export type { HttpLogger } from './shared/error-handler.js';
 export { chargeQuota } from './shared/request-quota.js';
 export { clientKey, clientNetwork, rateLimitKeyOf } from './shared/client-address.js';
 export {

@@ -28,7 +28,6 @@ export {
 } from './http/origin-guard.js';
 export type { McpOriginPolicy } from './http/origin-guard.js';
 export { createMcpServer } from './server/create-mcp-server.js';
-export type { McpLogger } from './server/create-mcp-server.js';
 export { MCP_CACHE_HINT } from './server/create-mcp-server.js';
 export {
   MCP_PROTOCOL_VERSIONS,

@@ -1,8 +1,9 @@
+import type { Logger } from '@reviews/application';
 import compression from 'compression';
 import express, { type Express, type Router } from 'express';
 import { accessLog } from '../shared/access-log.middleware.js';
 import { cors } from '../shared/cors.middleware.js';
-import { errorHandler, notFoundHandler, type HttpLogger } from '../shared/error-handler.js';
+import { errorHandler, notFoundHandler } from '../shared/error-handler.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { requestId } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
@@ -12,7 +13,7 @@ import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.
 export type TrustProxy = false | number | readonly string[];
 
 export interface HttpAppDeps {
-  readonly logger: HttpLogger;
+  readonly logger: Logger;
   readonly trustProxy: TrustProxy;
   readonly tools: ToolsRoutesDeps;
   readonly readiness: readonly ReadinessCheck[];

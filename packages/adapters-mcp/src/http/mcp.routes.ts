@@ -1,4 +1,4 @@
-import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
+import type { GetTool, Logger, RequestQuota, SearchTools } from '@reviews/application';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -6,7 +6,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { createMcpServer, type McpLogger } from '../server/create-mcp-server.js';
+import { createMcpServer } from '../server/create-mcp-server.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { searchToolsTool } from '../tools/search-tools.tool.js';
@@ -34,7 +34,8 @@ export interface McpRoutesDeps {
   readonly clientKeyOf: (req: Request) => string;
   /** `PUBLIC_BASE_URL` without a trailing slash (`ServiceProfile.baseUrl`). */
   readonly baseUrl: string;
-  readonly logger: McpLogger;
+  /** Only unexpected failures are logged. */
+  readonly logger: Pick<Logger, 'error'>;
   /** Origins besides the base URL's whose pages may call `/mcp` (`MCP_ALLOWED_ORIGINS`). */
   readonly allowedOrigins?: readonly string[];
   /** True when the service listens on loopback only: `/mcp` then answers loopback hosts only. */

@@ -78,7 +78,7 @@ export class VerificationMailDispatcher {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly settings: Pick<SubscriptionSettings, 'serviceName' | 'baseUrl'>,
-    private readonly logger: Logger,
+    private readonly logger: Pick<Logger, 'info' | 'warn'>,
     options: MailDispatchOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
