@@ -1,5 +1,6 @@
 export type { Clock } from './shared/clock.port.js';
 export type { Logger } from './shared/logger.port.js';
+export { escapeHtml } from './shared/escape-html.js';
 export type { RateLimitDecision, RateLimiter } from './rate-limiting/rate-limiter.port.js';
 
 export { LivePublication } from './catalog/live-publication.js';

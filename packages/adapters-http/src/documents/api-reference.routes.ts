@@ -2,7 +2,7 @@ import type { RequestQuota } from '@reviews/application';
 import { Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { escapeHtml } from '../html/escape-html.js';
+import { escapeHtml } from '@reviews/application';
 import { sendCacheable } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { DOCUMENT_PATHS as P } from './document-paths.js';
