@@ -67,6 +67,8 @@ export type {
   LoadedCatalog,
 } from './catalog/catalog-source.port.js';
 export { unlimitedQuota } from './rate-limiting/request-quota.port.js';
+export { BUCKETS } from './rate-limiting/buckets.js';
+export type { BucketName } from './rate-limiting/buckets.js';
 export type { QuotaOutcome, RequestQuota } from './rate-limiting/request-quota.port.js';
 export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@reviews/application';
+import { type Logger, BUCKETS } from '@reviews/application';
 import compression from 'compression';
 import express, { type Express, type Router } from 'express';
 import { accessLog } from '../shared/access-log.middleware.js';
@@ -67,7 +67,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   // Contract §6: every request to /api/v1/* counts in `api`, unknown paths included (a CORS
   // preflight does not: it is answered above, before any route).
   app.all('/api/v1/*splat', async (req, res, next) => {
-    await chargeQuota(deps.tools.quota, req, res, ['api']);
+    await chargeQuota(deps.tools.quota, req, res, [BUCKETS.api]);
     next();
   });
   app.use(notFoundHandler);

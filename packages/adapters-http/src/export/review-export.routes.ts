@@ -1,4 +1,9 @@
-import { catalogExportJson, type ExportCatalog, type RequestQuota } from '@reviews/application';
+import {
+  catalogExportJson,
+  type ExportCatalog,
+  type RequestQuota,
+  BUCKETS,
+} from '@reviews/application';
 import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Response } from 'express';
 import { once } from 'node:events';
@@ -38,7 +43,7 @@ export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): 
       sendNotModified(res, etag);
       return;
     }
-    await chargeQuota(quota, req, res, ['pages']);
+    await chargeQuota(quota, req, res, [BUCKETS.pages]);
     res.status(200).set(validatorHeaders(etag)).type(JSON_CONTENT_TYPE);
     if (req.method === 'HEAD') {
       res.end();

@@ -1,4 +1,4 @@
-import type { RequestQuota } from '@reviews/application';
+import type { BucketName, RequestQuota } from '@reviews/application';
 import { rateLimitHeaders, retryAfterOf, tooManyRequests } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from './client-address.js';
@@ -13,7 +13,7 @@ export async function chargeQuota(
   quota: RequestQuota,
   req: Request,
   res: Response,
-  buckets: readonly string[],
+  buckets: readonly BucketName[],
 ): Promise<void> {
   const outcome = await quota.charge(clientKey(req), buckets);
   res.set(rateLimitHeaders(outcome));

@@ -1,4 +1,4 @@
-import type { RequestQuota } from '@reviews/application';
+import { BUCKETS, type BucketName, type RequestQuota } from '@reviews/application';
 import { rateLimitHeaders, retryAfterOf, tooManyRequests } from '@reviews/http-common';
 import type { Response } from 'express';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
@@ -10,8 +10,8 @@ import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-err
  * switching protocol doubles nothing. The call is read from the JSON-RPC body before the SDK sees
  * it, so the tools themselves know nothing of limits. (Batches never get this far: refused.)
  */
-export function bucketsFor(body: unknown): string[] {
-  return isSearchToolsCall(body) ? ['api', 'search'] : ['api'];
+export function bucketsFor(body: unknown): BucketName[] {
+  return isSearchToolsCall(body) ? [BUCKETS.api, BUCKETS.search] : [BUCKETS.api];
 }
 
 function isSearchToolsCall(message: unknown): boolean {
@@ -29,7 +29,7 @@ function isSearchToolsCall(message: unknown): boolean {
 export async function admitRequest(
   quota: RequestQuota,
   clientKey: string,
-  buckets: readonly string[],
+  buckets: readonly BucketName[],
   res: Response,
   body: unknown,
 ): Promise<boolean> {

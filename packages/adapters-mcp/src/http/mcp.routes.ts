@@ -1,4 +1,10 @@
-import type { GetTool, Logger, RequestQuota, SearchTools } from '@reviews/application';
+import {
+  type GetTool,
+  type Logger,
+  type RequestQuota,
+  type SearchTools,
+  BUCKETS,
+} from '@reviews/application';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -96,7 +102,8 @@ function handleMessages(
     const body: unknown = req.body;
     if (Array.isArray(body)) {
       // One HTTP request, one unit: a batch must not buy a hundred calls for the price of one.
-      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
+        return;
       res
         .status(400)
         .json(
@@ -134,7 +141,8 @@ function answerUnreadableBody(deps: McpRoutesDeps): ErrorRequestHandler {
       next(error);
       return;
     }
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
+      return;
     const [code, message] = unreadableBodyError(type, req.get('Content-Encoding'));
     res.status(status).json(jsonRpcError(code, message));
   };
@@ -166,7 +174,8 @@ function unreadableBodyError(type: unknown, encoding: string | undefined): [numb
 
 function refuseMethod(deps: McpRoutesDeps): RequestHandler {
   return async (req, res) => {
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
+      return;
     res
       .status(405)
       .set('Allow', MCP_ENDPOINT_METHODS.join(', '))

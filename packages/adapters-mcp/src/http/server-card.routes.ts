@@ -1,4 +1,4 @@
-import type { RequestQuota } from '@reviews/application';
+import { type RequestQuota, BUCKETS } from '@reviews/application';
 import {
   ifNoneMatchHits,
   rateLimitHeaders,
@@ -32,7 +32,7 @@ export function serverCardHandler(
       res.status(304).end();
       return;
     }
-    const outcome = await quota.charge(clientKeyOf(req), ['pages']);
+    const outcome = await quota.charge(clientKeyOf(req), [BUCKETS.pages]);
     res.set(rateLimitHeaders(outcome));
     if (!outcome.allowed) {
       const retryAfterSeconds = retryAfterOf(outcome);

@@ -1,3 +1,4 @@
+import type { BucketName } from './buckets.js';
 import type { RateLimitDecision } from './rate-limiter.port.js';
 
 /**
@@ -17,7 +18,7 @@ export interface QuotaOutcome {
  * client cannot double its allowance by switching protocol.
  */
 export interface RequestQuota {
-  charge(clientKey: string, buckets: readonly string[]): Promise<QuotaOutcome>;
+  charge(clientKey: string, buckets: readonly BucketName[]): Promise<QuotaOutcome>;
 }
 
 /** Counts nothing: for deployments behind their own limiter, and for tests. */
