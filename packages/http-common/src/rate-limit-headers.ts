@@ -21,11 +21,6 @@ export function rateLimitHeaders(outcome: QuotaOutcome): Record<string, string> 
   };
 }
 
-/** Whole seconds until a refused request may be retried (the `Retry-After` value). */
-export function retryAfterOf(outcome: QuotaOutcome): number {
-  return Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
-}
-
 /** The 429 message of every driving adapter (contract §6): says when to come back. */
 export function tooManyRequests(retryAfterSeconds: number): string {
   const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';

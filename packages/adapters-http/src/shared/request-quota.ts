@@ -1,5 +1,5 @@
 import type { BucketName, RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, retryAfterOf, tooManyRequests } from '@reviews/http-common';
+import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
@@ -18,7 +18,7 @@ export async function chargeQuota(
   const outcome = await quota.charge(clientKey(req), buckets);
   res.set(rateLimitHeaders(outcome));
   if (!outcome.allowed) {
-    const retryAfter = retryAfterOf(outcome);
+    const retryAfter = outcome.retryAfterSeconds;
     throw new HttpError(429, tooManyRequests(retryAfter), { 'Retry-After': String(retryAfter) });
   }
 }

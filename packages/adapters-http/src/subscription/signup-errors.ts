@@ -15,7 +15,7 @@ const RETRY_AFTER_SECONDS = { 502: 60, 503: 300 } as const;
 export function signupFailure(error: SubscribeError): SignupFailure {
   const status = STATUS_BY_CODE[error.code];
   if (error.code === 'MAIL_LIMIT_REACHED') {
-    const seconds = Math.max(1, error.decision.retryAfterSeconds ?? error.decision.resetSeconds);
+    const seconds = error.decision.retryAfterSeconds ?? error.decision.resetSeconds;
     return { status, message: error.message, headers: { 'Retry-After': String(seconds) } };
   }
   const retry = status === 502 || status === 503 ? RETRY_AFTER_SECONDS[status] : undefined;
@@ -40,11 +40,10 @@ export function signupHttpError(failure: SignupFailure): HttpError {
 
 /** Over the `signup` bucket (5 an hour per network, contract §6). */
 export function signupLimitFailure(retryAfterSeconds: number): SignupFailure {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const minutes = Math.ceil(seconds / 60);
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   return {
     status: 429,
     message: `Too many signup attempts from your network. Wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
-    headers: { 'Retry-After': String(seconds) },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
   };
 }

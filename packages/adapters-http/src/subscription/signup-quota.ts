@@ -18,5 +18,5 @@ export async function chargeSignup(
 ): Promise<SignupFailure | null> {
   const outcome = await quota.charge(clientKey(req), [BUCKETS.signup]);
   res.set(rateLimitHeaders(outcome));
-  return outcome.allowed ? null : signupLimitFailure(outcome.retryAfterSeconds ?? 1);
+  return outcome.allowed ? null : signupLimitFailure(outcome.retryAfterSeconds);
 }

@@ -1,5 +1,5 @@
 import { BUCKETS, type BucketName, type RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, retryAfterOf, tooManyRequests } from '@reviews/http-common';
+import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Response } from 'express';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
@@ -36,7 +36,7 @@ export async function admitRequest(
   const outcome = await quota.charge(clientKey, buckets);
   res.set(rateLimitHeaders(outcome));
   if (outcome.allowed) return true;
-  const retryAfterSeconds = retryAfterOf(outcome);
+  const retryAfterSeconds = outcome.retryAfterSeconds;
   res
     .status(429)
     .set('Retry-After', String(retryAfterSeconds))

@@ -2,7 +2,6 @@ import { type RequestQuota, BUCKETS } from '@reviews/application';
 import {
   ifNoneMatchHits,
   rateLimitHeaders,
-  retryAfterOf,
   strongETag,
   tooManyRequests,
 } from '@reviews/http-common';
@@ -35,7 +34,7 @@ export function serverCardHandler(
     const outcome = await quota.charge(clientKeyOf(req), [BUCKETS.pages]);
     res.set(rateLimitHeaders(outcome));
     if (!outcome.allowed) {
-      const retryAfterSeconds = retryAfterOf(outcome);
+      const retryAfterSeconds = outcome.retryAfterSeconds;
       res.removeHeader('ETag');
       res.removeHeader('Cache-Control');
       res.status(429).set('Retry-After', String(retryAfterSeconds));
