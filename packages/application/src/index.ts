@@ -34,6 +34,8 @@ export type { CatalogOverview } from './tools/get-catalog-overview.use-case.js';
 export {
   cursorSchema,
   getToolInputSchema,
+  LIMIT_RANGE,
+  LIMIT_RULE,
   limitSchema,
   searchToolsInputSchema,
 } from './schemas/tool-inputs.schemas.js';

@@ -2,6 +2,7 @@ import {
   cursorSchema,
   detailResultSchema,
   errorBodySchema,
+  LIMIT_RANGE,
   limitSchema,
   searchResultSchema,
   type Rights,
@@ -40,7 +41,7 @@ const error = (description: string, headers: z.ZodObject = H.counted) =>
  */
 const pageParams = {
   limit: limitSchema.optional().meta({
-    description: `Items per page, 1 to 20 (default ${DEFAULT_PAGE_LIMIT}).`,
+    description: `Items per page, ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}).`,
     default: DEFAULT_PAGE_LIMIT,
   }),
   cursor: cursorSchema.optional().meta({

@@ -1,8 +1,10 @@
+import { MAX_EMAIL_LENGTH } from '@reviews/domain';
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
 import { sendPage } from '../html/page-layout.js';
 import { clientNetwork } from '../shared/client-address.js';
 import { STORE_UNAVAILABLE, signupFailure } from './signup-errors.js';
+import { EMAIL_TOO_LONG } from './subscription.schemas.js';
 import { chargeSignup } from './signup-quota.js';
 import { unlessStoreUnavailable } from './store-availability.js';
 import { messagePage, signupFormPage } from './subscription-pages.js';
@@ -88,8 +90,7 @@ export function submitSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const email = typeof fields['email'] === 'string' ? fields['email'] : '';
     if (email.trim() === '') return form(res, 400, 'Enter your e-mail address.');
-    if (email.length > 254)
-      return form(res, 400, 'The e-mail address is longer than 254 characters.');
+    if (email.length > MAX_EMAIL_LENGTH) return form(res, 400, EMAIL_TOO_LONG);
     if (fields['consent'] !== 'yes') {
       return form(
         res,

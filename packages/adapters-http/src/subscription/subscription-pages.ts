@@ -1,3 +1,4 @@
+import { MAX_EMAIL_LENGTH } from '@reviews/domain';
 import { html } from '../html/escape-html.js';
 import type { SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
@@ -23,7 +24,7 @@ export function signupFormPage(siteName: string, state: SignupFormState = {}): s
         name="email"
         type="email"
         autocomplete="email"
-        maxlength="254"
+        maxlength="${MAX_EMAIL_LENGTH}"
         required
         value="${state.email ?? ''}"
       />
