@@ -8,6 +8,7 @@ import {
   type Rights,
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, MAX_KEYWORDS, MAX_PAGE_DEPTH } from '@reviews/domain';
+import { RESEND_INTERVAL_TEXT } from '../subscription/subscription-rule-texts.js';
 import { createDocument, type oas31, type ZodOpenApiOverride } from 'zod-openapi';
 import { z } from 'zod';
 import {
@@ -151,7 +152,7 @@ export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject 
             responses: {
               '200': json(
                 subscribeAcceptedSchema,
-                'Accepted: a verification mail is on its way (or was sent in the last 15 minutes).',
+                `Accepted: a verification mail is on its way (or was sent in the last ${RESEND_INTERVAL_TEXT}).`,
                 H.counted,
               ),
               '400': error(

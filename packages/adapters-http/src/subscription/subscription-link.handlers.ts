@@ -4,6 +4,7 @@ import type { Result, SubscriptionError } from '@reviews/domain';
 import { STATUS_BY_CODE } from '../shared/use-case-errors.js';
 import { sendPage } from '../html/page-layout.js';
 import { STORE_UNAVAILABLE } from './signup-errors.js';
+import { DECLINE_PERIOD_TEXT } from './subscription-rule-texts.js';
 import { unlessStoreUnavailable } from './store-availability.js';
 import { linkPromptPage, messagePage } from './subscription-pages.js';
 import type { SubscriptionRouterDeps } from './subscription-router.deps.js';
@@ -24,7 +25,7 @@ const DONE = {
   unsubscribed: ['You are unsubscribed', 'You will not receive the newsletter any more.'],
   cancelled: [
     'Signup cancelled',
-    'The signup is cancelled and this address will be refused for the next 30 days. You will not hear from us.',
+    `The signup is cancelled and this address will be refused for the next ${DECLINE_PERIOD_TEXT}. You will not hear from us.`,
   ],
   'already-unsubscribed': [
     'Already unsubscribed',
