@@ -18,8 +18,8 @@ import {
   createHttpServer,
   createOpenApiDocument,
   ReadValidator,
-  type HttpServerLimits,
 } from '../../src/index.js';
+import type { HttpServerLimits } from '../../src/server/create-http-server.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
 /** The OpenAPI document every response of the test servers is checked against. */
