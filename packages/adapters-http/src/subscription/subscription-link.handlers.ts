@@ -49,35 +49,7 @@ export interface LinkHandlers {
  */
 export function linkHandlers(deps: SubscriptionRouterDeps): LinkHandlers {
   const site = deps.options.serviceName;
-  const page = {
-    error: (res: Response, error: SubscriptionError) =>
-      sendPage(
-        res,
-        STATUS_BY_CODE[error.code],
-        messagePage(site, 'This link cannot be used', error.message, 'error'),
-      ),
-    unavailable: (res: Response) => {
-      res.set(STORE_UNAVAILABLE.headers);
-      sendPage(
-        res,
-        503,
-        messagePage(site, 'Temporarily unavailable', STORE_UNAVAILABLE.message, 'error'),
-      );
-    },
-    done: (res: Response, outcome: Outcome) =>
-      sendPage(res, 200, messagePage(site, DONE[outcome][0], DONE[outcome][1], 'notice')),
-    badToken: (res: Response) =>
-      sendPage(
-        res,
-        400,
-        messagePage(
-          site,
-          'This link is incomplete',
-          'Copy the whole link from the e-mail into the address bar.',
-          'error',
-        ),
-      ),
-  };
+  const page = linkPages(site);
 
   const show =
     (purpose: 'confirm' | 'unsubscribe'): RequestHandler =>
@@ -113,6 +85,39 @@ export function linkHandlers(deps: SubscriptionRouterDeps): LinkHandlers {
     confirm: act((token) => deps.confirm.execute({ token })),
     showUnsubscribe: show('unsubscribe'),
     unsubscribe: act((token) => deps.unsubscribe.execute({ token })),
+  };
+}
+
+/** The answers of the link pages: an error by its code, the store down, done, a bad token. */
+function linkPages(site: string) {
+  return {
+    error: (res: Response, error: SubscriptionError) =>
+      sendPage(
+        res,
+        STATUS_BY_CODE[error.code],
+        messagePage(site, 'This link cannot be used', error.message, 'error'),
+      ),
+    unavailable: (res: Response) => {
+      res.set(STORE_UNAVAILABLE.headers);
+      sendPage(
+        res,
+        503,
+        messagePage(site, 'Temporarily unavailable', STORE_UNAVAILABLE.message, 'error'),
+      );
+    },
+    done: (res: Response, outcome: Outcome) =>
+      sendPage(res, 200, messagePage(site, DONE[outcome][0], DONE[outcome][1], 'notice')),
+    badToken: (res: Response) =>
+      sendPage(
+        res,
+        400,
+        messagePage(
+          site,
+          'This link is incomplete',
+          'Copy the whole link from the e-mail into the address bar.',
+          'error',
+        ),
+      ),
   };
 }
 
