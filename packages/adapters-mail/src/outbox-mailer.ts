@@ -2,22 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MailDeliveryError } from '@reviews/application';
-import type { Clock, Mailer, OutgoingMail } from '@reviews/application';
+import type { Clock, Logger, Mailer, OutgoingMail } from '@reviews/application';
 import { parseMailbox } from './mail-headers.js';
 import type { MailboxAddress } from './mail-headers.js';
 import { renderMimeMessage } from './mime-message.js';
-
-/** What the mailers log through: structured fields, never an e-mail address. */
-export interface MailLogger {
-  info(fields: Record<string, unknown>, message: string): void;
-}
 
 export interface OutboxMailerOptions {
   /** `DATA_DIR`: messages go to `<dataDir>/outbox/`. */
   readonly dataDir: string;
   /** `MAIL_FROM`, e.g. `Reviews <no-reply@localhost>`. */
   readonly from: string;
-  readonly logger: MailLogger;
+  /** Only what was sent is logged, never an e-mail address. */
+  readonly logger: Pick<Logger, 'info'>;
   readonly clock: Clock;
 }
 

@@ -6,14 +6,14 @@ import { simpleParser } from 'mailparser';
 import { MailDeliveryError } from '@reviews/application';
 import { SettableClock } from '@reviews/application/testing';
 import { OutboxMailer } from '../src/outbox-mailer.js';
-import type { MailLogger } from '../src/outbox-mailer.js';
+import type { Logger } from '@reviews/application';
 import { anOutgoingMail } from './mail-builders.js';
 import { CONTRACT_FROM, describeMailerContract } from './mailer.contract.js';
 import type { ReceivedMail } from './mailer.contract.js';
 
 const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;
 
-class RecordingLogger implements MailLogger {
+class RecordingLogger implements Pick<Logger, 'info'> {
   readonly lines: { fields: Record<string, unknown>; message: string }[] = [];
   info(fields: Record<string, unknown>, message: string): void {
     this.lines.push({ fields, message });

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../shared/escape-html.js';
 import type { OutgoingMail } from './mailer.port.js';
 
 export interface VerificationMailInput {
@@ -72,8 +73,4 @@ export function composeVerificationMail(input: VerificationMailInput): OutgoingM
     ],
     confirmUrl,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
