@@ -1,4 +1,5 @@
-import { createOpenApiDocument, type ServiceFacts } from '@reviews/adapters-http';
+import type { ServiceFacts } from '@reviews/adapters-http';
+import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import {
   OpenApiConformance,
   type OpenApiDocumentShape,
