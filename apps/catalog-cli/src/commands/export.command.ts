@@ -1,10 +1,11 @@
 import { catalogExportJson, ExportCatalog, type LoadedCatalog } from '@reviews/application';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
 import { withMongoCatalog } from '../catalog/mongo-catalog.js';
 import { CommandFailure, EXIT, type CliCommand } from '../cli-command.js';
-import { openTextOutput, writeBatched } from '../terminal/text-output.js';
+import { batched, openTextOutput } from '../terminal/text-output.js';
 
 const USAGE = `Usage: catalog export [--out FILE]
 
@@ -53,8 +54,8 @@ export const exportCommand: CliCommand = {
       io.stdout,
     );
     try {
-      await writeBatched(output, catalogExportJson(archive));
-      await output.close();
+      await pipeline(batched(catalogExportJson(archive)), output.stream, { end: output.ends });
+      await output.finish();
     } catch (error) {
       await output.abandon();
       throw error;

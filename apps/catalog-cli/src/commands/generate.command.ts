@@ -40,8 +40,10 @@ export const generateCommand: CliCommand = {
       io.stdout,
     );
     try {
-      const summary = await writeCatalog(command.value.options, output);
-      await output.close();
+      const summary = await writeCatalog(command.value.options, output.stream, {
+        end: output.ends,
+      });
+      await output.finish();
       io.stderr.write(
         `generated ${summary.tools} tools, ${summary.reviews} reviews to ${out ?? 'standard output'}\n`,
       );
