@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,15 @@ describe('writeCatalog', () => {
     const options = { tools: 40, seed: 9, reviewsPerTool: 4 };
 
     expect((await generate(options)).text).toBe((await generate(options)).text);
+  });
+
+  it('writes the pinned bytes for a small seed, on every Node version', async () => {
+    const { text, summary } = await generate({ tools: 20, seed: 42, reviewsPerTool: 3 });
+
+    expect(summary).toEqual({ tools: 20, reviews: 60 });
+    expect(createHash('sha256').update(text).digest('hex')).toBe(
+      '9aaf6e012e0f0eacec61835942a832b24c0f2ce41dc6370f48afe2ad93e2d86c',
+    );
   });
 
   it('writes another catalog for another seed', async () => {
