@@ -3,8 +3,6 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MailDeliveryError } from '@reviews/application';
 import type { Clock, Logger, Mailer, OutgoingMail } from '@reviews/application';
-import { parseMailbox } from './mail-headers.js';
-import type { MailboxAddress } from './mail-headers.js';
 import { renderMimeMessage } from './mime-message.js';
 
 export interface OutboxMailerOptions {
@@ -25,11 +23,9 @@ export interface OutboxMailerOptions {
  */
 export class OutboxMailer implements Mailer {
   private readonly outbox: string;
-  private readonly from: MailboxAddress;
 
   constructor(private readonly options: OutboxMailerOptions) {
     this.outbox = join(options.dataDir, 'outbox');
-    this.from = parseMailbox(options.from);
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -40,7 +36,7 @@ export class OutboxMailer implements Mailer {
       await mkdir(this.outbox, { recursive: true });
       const handle = await open(temp, 'wx');
       try {
-        await handle.writeFile(renderMimeMessage(mail, this.from, now));
+        await handle.writeFile(await renderMimeMessage(mail, this.options.from, now));
         await handle.sync();
       } finally {
         await handle.close();
