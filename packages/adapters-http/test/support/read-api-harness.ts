@@ -14,8 +14,6 @@ import { createOpenApiDocument } from '../../src/testing/index.js';
 import type { HttpServerLimits } from '../../src/server/create-http-server.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
-export { RecordingLogger };
-
 /** The OpenAPI document every response of the test servers is checked against. */
 export function testOpenApiConformance(): OpenApiConformance {
   const document = createOpenApiDocument({
@@ -48,8 +46,7 @@ export async function startReadApi(
 ): Promise<RunningReadApi> {
   const { live, searchTools, getTool } = readUseCasesOver(
     tools === undefined ? undefined : aCatalog(...tools),
-    'test-publication',
-    testProfile,
+    { profile: testProfile },
   );
   const logger = new RecordingLogger();
   const app = createHttpApp({

@@ -16,8 +16,6 @@ import { onLoopback } from '@reviews/http-common/testing';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { mcpRoutes } from '../../src/index.js';
 
-export { RecordingLogger };
-
 export const testProfile = aServiceProfile();
 
 export interface RunningMcpApi {
@@ -48,11 +46,9 @@ export async function startMcpApi(
   tools: readonly Tool[] | undefined,
   options: McpApiOptions = {},
 ): Promise<RunningMcpApi> {
-  const readSide = readUseCasesOver(
-    tools === undefined ? undefined : aCatalog(...tools),
-    'test-publication',
-    testProfile,
-  );
+  const readSide = readUseCasesOver(tools === undefined ? undefined : aCatalog(...tools), {
+    profile: testProfile,
+  });
   const { live, getTool } = readSide;
   const searchTools = options.searchTools ?? readSide.searchTools;
   const logger = new RecordingLogger();

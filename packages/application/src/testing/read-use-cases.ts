@@ -33,14 +33,23 @@ export interface ReadUseCases {
   readonly getTool: CountingGetTool;
 }
 
-/** The read use cases over `catalog` published as `publicationId` (or over no publication). */
+export interface ReadUseCasesOptions {
+  /** The id `catalog` is published under (default `test-publication`). */
+  readonly publicationId?: string;
+  readonly profile?: ServiceProfile;
+  /** A publication to share with another test server (default: a new one). */
+  readonly live?: LivePublication;
+}
+
+/** The read use cases over `catalog`, published (when given) into the live publication. */
 export function readUseCasesOver(
   catalog: CatalogDocument | undefined,
-  publicationId = 'test-publication',
-  profile: ServiceProfile = aServiceProfile(),
+  options: ReadUseCasesOptions = {},
 ): ReadUseCases {
-  const live = new LivePublication();
-  if (catalog !== undefined) live.replace(Publication.publish(publicationId, catalog));
+  const profile = options.profile ?? aServiceProfile();
+  const live = options.live ?? new LivePublication();
+  if (catalog !== undefined)
+    live.replace(Publication.publish(options.publicationId ?? 'test-publication', catalog));
   return {
     profile,
     live,

@@ -32,7 +32,10 @@ export async function startRestAndMcp(
   catalog: CatalogDocument,
   options: { quota?: RequestQuota; allowedOrigins?: readonly string[] } = {},
 ): Promise<RunningApp> {
-  const { live, searchTools, getTool } = readUseCasesOver(catalog, 'parity', testProfile);
+  const { live, searchTools, getTool } = readUseCasesOver(catalog, {
+    publicationId: 'parity',
+    profile: testProfile,
+  });
   const quota = options.quota ?? unlimitedQuota;
   const logger = new RecordingLogger();
   const app = createHttpApp({
