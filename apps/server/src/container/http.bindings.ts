@@ -60,6 +60,13 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       (profile: ServiceProfile) => serviceFacts(config, profile),
       [TOKENS.ServiceProfile],
     );
+  bindReadiness(container, config);
+  bindDrivingRouters(container, config, logger);
+  bindHttpApp(container, config, logger);
+}
+
+/** What `/readyz` checks: a catalog, the subscription store, MongoDB when used, not draining. */
+function bindReadiness(container: Container, config: ServerConfig): void {
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
     (live: LivePublication, store: SubscriptionStore, lifecycle: ServiceLifecycle) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
@@ -70,7 +77,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
     ],
     [TOKENS.LivePublication, TOKENS.SubscriptionStore, TOKENS.ServiceLifecycle],
   );
+}
 
+/** The routers beside the read API: pages, documents, export, feed, signup and MCP. */
+function bindDrivingRouters(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
     (
       searchTools: SearchTools,
@@ -140,7 +150,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.GetCatalogOverview,
     ],
   );
+}
 
+/** The Express app over the read API, the readiness checks and the driving routers. */
+function bindHttpApp(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<Express>(TOKENS.HttpApp).toResolvedValue(
     (
       searchTools: SearchTools,

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { HttpLogger } from './error-handler.js';
+import type { Logger } from '@reviews/application';
 
 /**
  * One log line per response. Only the path is logged — never the query string, which can hold
  * confirmation tokens — and never a body (which can hold an e-mail address).
  */
-export function accessLog(logger: HttpLogger): RequestHandler {
+export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {

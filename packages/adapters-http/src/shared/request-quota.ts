@@ -1,4 +1,5 @@
-import type { QuotaOutcome, RequestQuota } from '@reviews/application';
+import type { BucketName, RequestQuota } from '@reviews/application';
+import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
@@ -12,29 +13,12 @@ export async function chargeQuota(
   quota: RequestQuota,
   req: Request,
   res: Response,
-  buckets: readonly string[],
+  buckets: readonly BucketName[],
 ): Promise<void> {
   const outcome = await quota.charge(clientKey(req), buckets);
-  setRateLimitHeaders(res, outcome);
+  res.set(rateLimitHeaders(outcome));
   if (!outcome.allowed) {
-    const retryAfter = Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
-    throw new HttpError(
-      429,
-      `Too many requests from your network. Wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before retrying.`,
-      { 'Retry-After': String(retryAfter) },
-    );
+    const retryAfter = outcome.retryAfterSeconds;
+    throw new HttpError(429, tooManyRequests(retryAfter), { 'Retry-After': String(retryAfter) });
   }
-}
-
-/** draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`. */
-export function setRateLimitHeaders(res: Response, outcome: QuotaOutcome): void {
-  if (outcome.decisions.length === 0) return;
-  res.setHeader(
-    'RateLimit-Policy',
-    outcome.decisions.map((d) => `"${d.bucket}";q=${d.limit};w=${d.windowSeconds}`).join(', '),
-  );
-  res.setHeader(
-    'RateLimit',
-    outcome.decisions.map((d) => `"${d.bucket}";r=${d.remaining};t=${d.resetSeconds}`).join(', '),
-  );
 }

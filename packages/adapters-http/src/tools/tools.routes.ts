@@ -1,18 +1,17 @@
-import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
+import { type GetTool, type RequestQuota, type SearchTools, BUCKETS } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
+import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
 import {
-  ifNoneMatchHits,
   JSON_CONTENT_TYPE,
   negotiatedEncoding,
   sendNotModified,
   sendWithETag,
-  strongETag,
 } from '../shared/cacheable-response.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
 import { chargeQuota } from '../shared/request-quota.js';
-import { toHttpError } from '../shared/use-case-errors.js';
+import { toHttpError, type UseCaseErrorCode } from '../shared/use-case-errors.js';
 import type { ReadValidator } from './read-validator.js';
 import {
   getToolQuerySchema,
@@ -40,7 +39,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
   const router = Router();
 
   router.get('/api/v1/tools', async (req, res) => {
-    const charge = () => chargeQuota(quota, req, res, ['api', 'search']);
+    const charge = () => chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]);
     const input = await parseCharged(searchToolsQuerySchema, req.query, charge);
     const canonical = [
       'search',
@@ -59,7 +58,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
   });
 
   router.get('/api/v1/tools/:id', async (req, res) => {
-    const charge = () => chargeQuota(quota, req, res, ['api']);
+    const charge = () => chargeQuota(quota, req, res, [BUCKETS.api]);
     const { id } = await parseCharged(toolIdParamSchema, req.params, charge);
     const page = await parseCharged(getToolQuerySchema, req.query, charge);
     const canonical = ['detail', id, page.limit ?? DEFAULT_PAGE_LIMIT, Number(page.cursor ?? 0)];
@@ -71,7 +70,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
   });
 
   router.all(['/api/v1/tools', '/api/v1/tools/:id'], async (req, res) => {
-    await chargeQuota(quota, req, res, ['api']);
+    await chargeQuota(quota, req, res, [BUCKETS.api]);
     throw new HttpError(405, `${req.method} is not allowed here; use GET.`, {
       Allow: READ_METHODS.join(', '),
     });
@@ -116,7 +115,7 @@ function timed<T>(res: Response, run: () => T): T {
 function send<T>(
   req: Request,
   res: Response,
-  result: Result<T, DomainError>,
+  result: Result<T, DomainError<UseCaseErrorCode>>,
   etag: string | undefined,
 ): void {
   if (!result.ok) throw toHttpError(result.error);
