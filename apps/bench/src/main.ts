@@ -1,14 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { engineBench } from './engine-bench.js';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
+import { scaleBench } from './scale-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <search|http|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|scale|search|http|signups|flood|slow-connections> [options]
+  engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
+           generated catalog and sampled queries, AND + prefix over our folded terms: build
+           time, heap, p50/p90/p99, result agreement and ratios
+           --tools N (10000; generated and cached in .bench/catalogs) or --catalog FILE
+           --queries N (2000 sampled) --rounds R (5) --seed S (1)
+  scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
+           first vs tenth search, selective and broad search latency over HTTP
+           --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
   search   in-process search latency through SearchTools
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
   http     REST search vs MCP search_tools over loopback, same query, same run
@@ -27,13 +37,15 @@ async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      catalog: { type: 'string', default: SAMPLE },
-      queries: { type: 'string', default: '2000' },
+      catalog: { type: 'string' },
+      tools: { type: 'string', default: '10000' },
+      sizes: { type: 'string', default: '1000,10000,100000' },
+      queries: { type: 'string' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
       requests: { type: 'string', default: '2000' },
       concurrency: { type: 'string', default: '16' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string' },
       count: { type: 'string', default: '5000' },
       parallel: { type: 'string', default: '32' },
       seconds: { type: 'string' },
@@ -44,24 +56,39 @@ async function main(): Promise<void> {
     },
   });
   const [benchmark] = positionals.filter((p) => p !== '--');
+  const catalog = values.catalog ?? SAMPLE;
   switch (benchmark) {
+    case 'engine':
+      return engineBench({
+        catalog: values.catalog,
+        tools: Number(values.tools),
+        queries: Number(values.queries ?? 2000),
+        rounds: Number(values.rounds ?? 5),
+        seed: Number(values.seed),
+      });
+    case 'scale':
+      return scaleBench({
+        sizes: values.sizes.split(',').map(Number),
+        queries: Number(values.queries ?? 400),
+        seed: Number(values.seed),
+      });
     case 'search':
       return searchBench({
-        catalog: values.catalog,
-        queries: Number(values.queries),
+        catalog,
+        queries: Number(values.queries ?? 2000),
         seed: Number(values.seed),
       });
     case 'http':
       return httpBench({
-        catalog: values.catalog,
+        catalog,
         q: values.q,
         requests: Number(values.requests),
         concurrency: Number(values.concurrency),
-        rounds: Number(values.rounds),
+        rounds: Number(values.rounds ?? 3),
       });
     case 'flood':
       return floodBench({
-        catalog: values.catalog,
+        catalog,
         seconds: Number(values.seconds ?? 10),
         concurrency: Number(values.concurrency),
         ...(values.server === undefined ? {} : { server: values.server }),
