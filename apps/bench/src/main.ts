@@ -11,8 +11,11 @@ const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json',
 const usage = `usage: pnpm bench <search|http|signups|flood|slow-connections> [options]
   search   in-process search latency through SearchTools
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
-  http     REST search vs MCP search_tools over loopback, same query, same run
-           --catalog FILE --q TEXT ("postgres slow") --requests N (2000) --concurrency C (16) --rounds R (3)
+  http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
+           a bare node:http server and a bare Express app sending the same bytes (own processes)
+           --catalog FILE (default: a generated catalog of --tools N (10000) tools, cached in .bench/)
+           --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
+           --profile DIR (our server runs with --cpu-prof, profile written to DIR)
   signups  Subscribe on the embedded file store
            --count N (5000) --parallel P (32)
   flood    a bystander's /healthz latency, alone and while one client floods searches
@@ -27,18 +30,19 @@ async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      catalog: { type: 'string', default: SAMPLE },
+      catalog: { type: 'string' },
+      tools: { type: 'string', default: '10000' },
+      connections: { type: 'string' },
+      profile: { type: 'string' },
       queries: { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
-      requests: { type: 'string', default: '2000' },
       concurrency: { type: 'string', default: '16' },
       rounds: { type: 'string', default: '3' },
       count: { type: 'string', default: '5000' },
       parallel: { type: 'string', default: '32' },
       seconds: { type: 'string' },
       server: { type: 'string' },
-      connections: { type: 'string', default: '1500' },
       addresses: { type: 'string', default: '30' },
       'fd-limit': { type: 'string', default: '1024' },
     },
@@ -47,28 +51,30 @@ async function main(): Promise<void> {
   switch (benchmark) {
     case 'search':
       return searchBench({
-        catalog: values.catalog,
+        catalog: values.catalog ?? SAMPLE,
         queries: Number(values.queries),
         seed: Number(values.seed),
       });
     case 'http':
       return httpBench({
         catalog: values.catalog,
+        tools: Number(values.tools),
         q: values.q,
-        requests: Number(values.requests),
-        concurrency: Number(values.concurrency),
+        seconds: Number(values.seconds ?? 5),
+        connections: Number(values.connections ?? 16),
         rounds: Number(values.rounds),
+        profileDir: values.profile,
       });
     case 'flood':
       return floodBench({
-        catalog: values.catalog,
+        catalog: values.catalog ?? SAMPLE,
         seconds: Number(values.seconds ?? 10),
         concurrency: Number(values.concurrency),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
     case 'slow-connections':
       return slowConnectionsBench({
-        connections: Number(values.connections),
+        connections: Number(values.connections ?? 1500),
         addresses: Number(values.addresses),
         seconds: Number(values.seconds ?? 15),
         fdLimit: Number(values['fd-limit']),
