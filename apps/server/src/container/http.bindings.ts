@@ -16,6 +16,7 @@ import type {
 } from '@reviews/application';
 import {
   apiReferenceRoutes,
+  cachedReads,
   clientKey,
   createHttpApp,
   documentsRoutes,
@@ -24,6 +25,7 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
+  ReadResponseCache,
   ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
@@ -44,6 +46,7 @@ import {
 } from '@reviews/adapters-mcp';
 import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
@@ -141,6 +144,22 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
     ],
   );
 
+  container
+    .bind<ReadValidator>(TOKENS.ReadValidator)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new ReadValidator(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container.bind(TOKENS.ReadResponseCache).toConstantValue(new ReadResponseCache());
+  // Cached read answers go out before Express (issue 12); everything else goes to the app.
+  container
+    .bind<(req: IncomingMessage, res: ServerResponse) => boolean>(TOKENS.CachedReads)
+    .toResolvedValue(
+      (cache: ReadResponseCache, validator: ReadValidator, quota: RequestQuota) =>
+        cachedReads({ cache, validator, quota, logger, trustProxy: config.trustProxy }),
+      [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
+    );
+
   container.bind<Express>(TOKENS.HttpApp).toResolvedValue(
     (
       searchTools: SearchTools,
@@ -148,13 +167,13 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       quota: RequestQuota,
       readiness: readonly ReadinessCheck[],
       routers: readonly Router[],
-      live: LivePublication,
-      profile: ServiceProfile,
+      validator: ReadValidator,
+      cache: ReadResponseCache,
     ) =>
       createHttpApp({
         logger,
         trustProxy: config.trustProxy,
-        tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
+        tools: { searchTools, getTool, quota, validator, cache },
         readiness,
         routers: [...metricsRouters(container, config), ...routers],
         notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
@@ -169,8 +188,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.RequestQuota,
       TOKENS.ReadinessChecks,
       TOKENS.DrivingRouters,
-      TOKENS.LivePublication,
-      TOKENS.ServiceProfile,
+      TOKENS.ReadValidator,
+      TOKENS.ReadResponseCache,
     ],
   );
 }

@@ -42,6 +42,9 @@ export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
   };
 }
 
+/** The 500's message: nothing about what failed. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Try again later.';
+
 interface HttpAnswer {
   status: number;
   message: string;
@@ -62,9 +65,5 @@ function toHttpAnswer(error: unknown): HttpAnswer {
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
     return { status: bodyError.status, message: 'The request could not be read.', headers: {} };
   }
-  return {
-    status: 500,
-    message: 'Something went wrong on our side. Try again later.',
-    headers: {},
-  };
+  return { status: 500, message: INTERNAL_ERROR_MESSAGE, headers: {} };
 }

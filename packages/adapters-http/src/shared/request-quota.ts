@@ -1,5 +1,6 @@
 import type { QuotaOutcome, RequestQuota } from '@reviews/application';
 import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
 
@@ -16,18 +17,24 @@ export async function chargeQuota(
 ): Promise<void> {
   const outcome = await quota.charge(clientKey(req), buckets);
   setRateLimitHeaders(res, outcome);
-  if (!outcome.allowed) {
-    const retryAfter = Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
-    throw new HttpError(
-      429,
-      `Too many requests from your network. Wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before retrying.`,
-      { 'Retry-After': String(retryAfter) },
-    );
-  }
+  if (!outcome.allowed) throw tooManyRequests(outcome);
+}
+
+/** The 429 of a refused charge, with `Retry-After`. */
+export function tooManyRequests(outcome: QuotaOutcome): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
+  return new HttpError(
+    429,
+    `Too many requests from your network. Wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before retrying.`,
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 /** draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`. */
-export function setRateLimitHeaders(res: Response, outcome: QuotaOutcome): void {
+export function setRateLimitHeaders(
+  res: Pick<ServerResponse, 'setHeader'>,
+  outcome: QuotaOutcome,
+): void {
   if (outcome.decisions.length === 0) return;
   res.setHeader(
     'RateLimit-Policy',
