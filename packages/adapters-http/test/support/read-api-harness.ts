@@ -10,12 +10,14 @@ import { aServiceProfile } from '@reviews/application/testing';
 import { Publication, type Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  cachedReads,
   createHttpApp,
   createHttpServer,
   createOpenApiDocument,
+  ReadResponseCache,
   ReadValidator,
   type HttpLogger,
   type HttpServerLimits,
@@ -76,6 +78,8 @@ export interface RunningReadApi {
   /** How many times each use case ran since the start. */
   readonly executions: () => { search: number; detail: number };
   readonly server: Server;
+  /** The cache of the fast path (with `cachedReads`). */
+  readonly cache: ReadResponseCache | undefined;
   /** Stops the server; rejects when any response broke the OpenAPI document. */
   close(): Promise<void>;
 }
@@ -83,30 +87,46 @@ export interface RunningReadApi {
 /** The read API over a real port, on a publication made of `tools` (or none at all). */
 export async function startReadApi(
   tools: readonly Tool[] | undefined,
-  options: { quota?: RequestQuota; limits?: HttpServerLimits } = {},
+  options: {
+    quota?: RequestQuota;
+    limits?: HttpServerLimits;
+    /** Share a publication with another test server. */
+    live?: LivePublication;
+    /** Answer cached reads before Express, as the service does. */
+    cachedReads?: boolean;
+  } = {},
 ): Promise<RunningReadApi> {
-  const live = new LivePublication();
+  const live = options.live ?? new LivePublication();
   if (tools !== undefined)
     live.replace(Publication.publish('test-publication', aCatalog(...tools)));
   const logger = new RecordingLogger();
   const searchTools = new CountingSearchTools(live, testProfile);
   const getTool = new CountingGetTool(live, testProfile);
+  const quota = options.quota ?? unlimitedQuota;
+  const validator = new ReadValidator(live, testProfile);
+  const cache = options.cachedReads === true ? new ReadResponseCache() : undefined;
   const app = createHttpApp({
     logger,
     trustProxy: false,
-    tools: {
-      searchTools,
-      getTool,
-      quota: options.quota ?? unlimitedQuota,
-      validator: new ReadValidator(live, testProfile),
-    },
+    tools: { searchTools, getTool, quota, validator, ...(cache === undefined ? {} : { cache }) },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
-  // With limits: the bounded server the service runs; without: Express's plain one.
+  // As the service runs it: cached reads first, then Express.
+  const fast =
+    cache === undefined
+      ? undefined
+      : cachedReads({ cache, validator, quota, logger, trustProxy: false });
+  const handler: RequestListener =
+    fast === undefined
+      ? app
+      : (req, res) => {
+          if (!fast(req, res)) app(req, res);
+        };
+  // With limits: the bounded server the service runs; without: Node's plain one.
   const server: Server =
     options.limits === undefined
-      ? app.listen(0, '127.0.0.1')
-      : createHttpServer(app, options.limits).listen(0, '127.0.0.1');
+      ? createServer(handler).listen(0, '127.0.0.1')
+      : createHttpServer(handler, options.limits).listen(0, '127.0.0.1');
   const conformance = testOpenApiConformance().watch(server);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -117,6 +137,7 @@ export async function startReadApi(
     conformance,
     executions: () => ({ search: searchTools.executions, detail: getTool.executions }),
     server,
+    cache,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
