@@ -23,11 +23,16 @@ export interface HttpBenchOptions {
   readonly rounds: number;
   /** When set, our server runs with `--cpu-prof` and writes its profile here. */
   readonly profileDir: string | undefined;
+  /** Which routes to drive (`search`, `browse`, `detail`, `mcp`); all by default. */
+  readonly routes: readonly string[] | undefined;
+  /** The service's `main.js` (e.g. another checkout's build); this checkout's by default. */
+  readonly server: string | undefined;
 }
 
 type ServerName = 'ours' | 'express' | 'node:http';
 
 interface Route {
+  readonly key: string;
   readonly name: string;
   readonly target: LoadTarget;
   /** Whether the bare references serve it too (MCP is compared with REST search only). */
@@ -46,7 +51,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'bench-http-'));
   const servers: ChildServer[] = [];
   try {
-    const ours = await startChildServer(SERVER_MAIN, {
+    const ours = await startChildServer(options.server ?? SERVER_MAIN, join(workDir, 'ours.log'), {
       nodeArgs:
         options.profileDir === undefined
           ? []
@@ -64,7 +69,9 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
       },
     });
     servers.push(ours);
-    const routes = await benchRoutes(ours.url, options.q);
+    const routes = (await benchRoutes(ours.url, options.q)).filter(
+      (route) => options.routes === undefined || options.routes.includes(route.key),
+    );
     const recorded: RecordedResponse[] = [];
     for (const route of routes.filter((r) => r.referenced)) {
       const response = await recordResponse(ours.url, { ...route.target, url: route.target.path });
@@ -74,8 +81,12 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     const recordedFile = join(workDir, 'recorded-responses.json');
     await writeFile(recordedFile, JSON.stringify(recorded));
     const references = {
-      express: await startChildServer(REFERENCE_MAIN, { args: ['express', recordedFile] }),
-      'node:http': await startChildServer(REFERENCE_MAIN, { args: ['node', recordedFile] }),
+      express: await startChildServer(REFERENCE_MAIN, join(workDir, 'express.log'), {
+        args: ['express', recordedFile],
+      }),
+      'node:http': await startChildServer(REFERENCE_MAIN, join(workDir, 'node.log'), {
+        args: ['node', recordedFile],
+      }),
     };
     servers.push(references.express, references['node:http']);
     await checkSameBytes(recorded, [references.express.url, references['node:http'].url]);
@@ -128,14 +139,16 @@ async function benchRoutes(base: string, q: string): Promise<Route[]> {
   const id = found.items[0]?.id;
   if (id === undefined) throw new Error(`q=${JSON.stringify(q)} finds nothing in this catalog`);
   return [
-    { name: 'REST search', target: get(search), referenced: true },
-    { name: 'REST browse', target: get('/api/v1/tools'), referenced: true },
+    { key: 'search', name: 'REST search', target: get(search), referenced: true },
+    { key: 'browse', name: 'REST browse', target: get('/api/v1/tools'), referenced: true },
     {
+      key: 'detail',
       name: 'REST detail',
       target: get(`/api/v1/tools/${encodeURIComponent(id)}`),
       referenced: true,
     },
     {
+      key: 'mcp',
       name: 'MCP search_tools',
       target: {
         method: 'POST',
@@ -215,9 +228,10 @@ function printRound(round: number, routes: readonly Route[], figures: Map<string
       `${route.name.padEnd(18)}ours/Express ${ratio(rps('ours'), rps('express'))}  ours/node:http ${ratio(rps('ours'), rps('node:http'))}`,
     );
   }
-  const mcp = figures.get('MCP search_tools|ours')?.requestsPerSecond ?? 0;
-  const rest = figures.get('REST search|ours')?.requestsPerSecond ?? 0;
-  console.log(`${'MCP / REST search'.padEnd(18)}${ratio(mcp, rest)}`);
+  const mcp = figures.get('MCP search_tools|ours')?.requestsPerSecond;
+  const rest = figures.get('REST search|ours')?.requestsPerSecond;
+  if (mcp !== undefined && rest !== undefined)
+    console.log(`${'MCP / REST search'.padEnd(18)}${ratio(mcp, rest)}`);
 }
 
 function printMedians(routes: readonly Route[], rounds: ReadonlyArray<Map<string, LoadFigures>>) {
@@ -236,6 +250,7 @@ function printMedians(routes: readonly Route[], rounds: ReadonlyArray<Map<string
         `  ours/Express ${perRound('express').toFixed(2)}  ours/node:http ${perRound('node:http').toFixed(2)}`,
     );
   }
+  if (!routes.some((r) => r.key === 'mcp') || !routes.some((r) => r.key === 'search')) return;
   const mcp = median(
     rounds.map((f) => rate(f, 'MCP search_tools|ours') / rate(f, 'REST search|ours')),
   );

@@ -16,6 +16,7 @@ const usage = `usage: pnpm bench <search|http|signups|flood|slow-connections> [o
            --catalog FILE (default: a generated catalog of --tools N (10000) tools, cached in .bench/)
            --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
            --profile DIR (our server runs with --cpu-prof, profile written to DIR)
+           --routes search,browse,detail,mcp (all) [--server PATH/main.js]
   signups  Subscribe on the embedded file store
            --count N (5000) --parallel P (32)
   flood    a bystander's /healthz latency, alone and while one client floods searches
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
       tools: { type: 'string', default: '10000' },
       connections: { type: 'string' },
       profile: { type: 'string' },
+      routes: { type: 'string' },
       queries: { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
@@ -64,6 +66,8 @@ async function main(): Promise<void> {
         connections: Number(values.connections ?? 16),
         rounds: Number(values.rounds),
         profileDir: values.profile,
+        routes: values.routes?.split(','),
+        server: values.server,
       });
     case 'flood':
       return floodBench({
