@@ -42,6 +42,7 @@ export {
 } from './server/server-identity.js';
 export { SEARCH_TOOLS_TOOL_NAME, searchToolsTool } from './tools/search-tools.tool.js';
 export { GET_TOOL_TOOL_NAME, getToolTool } from './tools/get-tool.tool.js';
+export { cachedTool, DEFAULT_CACHED_RESULTS } from './tools/cached-tool.js';
 export { READ_ONLY_TOOL_ANNOTATIONS } from './tools/mcp-tool.js';
 export type { McpTool } from './tools/mcp-tool.js';
 export { renderDetailResult, renderSearchResult } from './tools/markdown-rendering.js';

@@ -89,6 +89,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       facts: ServiceFacts,
       getReview: GetReview,
       getOverview: GetCatalogOverview,
+      live: LivePublication,
     ) => [
       pagesRoutes({
         searchTools,
@@ -125,6 +126,8 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         logger,
         allowedOrigins: config.mcpAllowedOrigins,
         loopbackOnly: isLoopbackListenAddress(config.host),
+        // The base URL and notice are fixed for the process: the publication decides the rest.
+        contentVersion: () => live.current()?.id,
       }),
     ],
     [
@@ -141,6 +144,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.ServiceFacts,
       TOKENS.GetReview,
       TOKENS.GetCatalogOverview,
+      TOKENS.LivePublication,
     ],
   );
 
