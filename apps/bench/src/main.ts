@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
+import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
@@ -17,6 +18,8 @@ const usage = `usage: pnpm bench <search|http|signups|flood|slow-connections> [o
            --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
            --profile DIR (our server runs with --cpu-prof, profile written to DIR)
            --routes search,browse,detail,mcp (all) [--server PATH/main.js]
+  profile  FILE.cpuprofile: self and inclusive CPU shares during the load run of a --profile run
+           --top N (30) --match REGEX (filters the inclusive list)
   signups  Subscribe on the embedded file store
            --count N (5000) --parallel P (32)
   flood    a bystander's /healthz latency, alone and while one client floods searches
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       profile: { type: 'string' },
       routes: { type: 'string' },
+      top: { type: 'string', default: '30' },
+      match: { type: 'string' },
       queries: { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
@@ -49,7 +54,7 @@ async function main(): Promise<void> {
       'fd-limit': { type: 'string', default: '1024' },
     },
   });
-  const [benchmark] = positionals.filter((p) => p !== '--');
+  const [benchmark, argument] = positionals.filter((p) => p !== '--');
   switch (benchmark) {
     case 'search':
       return searchBench({
@@ -84,12 +89,14 @@ async function main(): Promise<void> {
         fdLimit: Number(values['fd-limit']),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
+    case 'profile':
+      if (argument === undefined) break;
+      return cpuProfileSummary(argument, Number(values.top), values.match);
     case 'signups':
       return signupBench({ count: Number(values.count), parallel: Number(values.parallel) });
-    default:
-      console.error(usage);
-      process.exitCode = 2;
   }
+  console.error(usage);
+  process.exitCode = 2;
 }
 
 await main();
