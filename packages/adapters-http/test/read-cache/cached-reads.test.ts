@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { LivePublication, RateLimitedQuota } from '@reviews/application';
-import { CountingRateLimiter, SettableClock } from '@reviews/application/testing';
+import { LivePublication, type RateLimitedQuota } from '@reviews/application';
 import { Publication } from '@reviews/domain';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import type { IncomingHttpHeaders } from 'node:http';
-import { startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
+import { limitedQuota, startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 
 const tools = Array.from({ length: 30 }, (_, i) =>
@@ -190,13 +189,3 @@ describe('cached reads answered before Express (issue 12)', () => {
     });
   });
 });
-
-function limitedQuota(api: number, search: number): RateLimitedQuota {
-  const clock = new SettableClock(new Date('2026-11-20T10:00:00Z'));
-  return new RateLimitedQuota(
-    new CountingRateLimiter(clock, {
-      api: { points: api, windowSeconds: 60 },
-      search: { points: search, windowSeconds: 60 },
-    }),
-  );
-}

@@ -1,12 +1,13 @@
 import {
   GetTool,
   LivePublication,
+  RateLimitedQuota,
   SearchTools,
   unlimitedQuota,
   type RequestQuota,
   type ServiceProfile,
 } from '@reviews/application';
-import { aServiceProfile } from '@reviews/application/testing';
+import { aServiceProfile, CountingRateLimiter, SettableClock } from '@reviews/application/testing';
 import { Publication, type Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
 import { once } from 'node:events';
@@ -144,4 +145,15 @@ export async function startReadApi(
         server.closeAllConnections();
       }).then(() => conformance.assertConforms()),
   };
+}
+
+/** `api` and `search` buckets of the given sizes per minute, on a clock that stands still. */
+export function limitedQuota(api: number, search: number): RateLimitedQuota {
+  const clock = new SettableClock(new Date('2026-11-20T10:00:00Z'));
+  return new RateLimitedQuota(
+    new CountingRateLimiter(clock, {
+      api: { points: api, windowSeconds: 60 },
+      search: { points: search, windowSeconds: 60 },
+    }),
+  );
 }
