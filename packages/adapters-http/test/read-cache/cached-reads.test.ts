@@ -154,6 +154,23 @@ describe('cached reads answered before Express (issue 12)', () => {
     expect(comparable(refusedHit)).toEqual(comparable(refusedByExpress));
   });
 
+  it('charges a hit to the client Express would charge, behind a trusted proxy', async () => {
+    const fast = await startReadApi(tools, {
+      cachedReads: true,
+      quota: limitedQuota(100, 2),
+      trustProxy: ['127.0.0.1'],
+    });
+    servers.push(fast);
+    const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+    const path = `${fast.url}/api/v1/tools?q=tool`;
+    expect((await rawRequest(path, from('203.0.113.7'))).status).toBe(200); // miss, Express
+    expect((await rawRequest(path, from('203.0.113.7'))).status).toBe(200); // hit
+    expect((await rawRequest(path, from('203.0.113.7'))).status).toBe(429); // same bucket
+    const other = await rawRequest(path, from('198.51.100.9'));
+    expect(other.status).toBe(200);
+    expect(other.headers.ratelimit).toBe('"api";r=99;t=60, "search";r=1;t=60');
+  });
+
   it('serves the new publication after a swap, then caches that one', async () => {
     const { live, fast } = await startPair();
     const path = '/api/v1/tools/tool-1';

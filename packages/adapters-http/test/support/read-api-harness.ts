@@ -22,6 +22,7 @@ import {
   ReadValidator,
   type HttpLogger,
   type HttpServerLimits,
+  type TrustProxy,
 } from '../../src/index.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
@@ -95,6 +96,8 @@ export async function startReadApi(
     live?: LivePublication;
     /** Answer cached reads before Express, as the service does. */
     cachedReads?: boolean;
+    /** Express's `trust proxy` (default: none). */
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<RunningReadApi> {
   const live = options.live ?? new LivePublication();
@@ -106,17 +109,16 @@ export async function startReadApi(
   const quota = options.quota ?? unlimitedQuota;
   const validator = new ReadValidator(live, testProfile);
   const cache = options.cachedReads === true ? new ReadResponseCache() : undefined;
+  const trustProxy = options.trustProxy ?? false;
   const app = createHttpApp({
     logger,
-    trustProxy: false,
+    trustProxy,
     tools: { searchTools, getTool, quota, validator, ...(cache === undefined ? {} : { cache }) },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
   // As the service runs it: cached reads first, then Express.
   const fast =
-    cache === undefined
-      ? undefined
-      : cachedReads({ cache, validator, quota, logger, trustProxy: false });
+    cache === undefined ? undefined : cachedReads({ cache, validator, quota, logger, trustProxy });
   const handler: RequestListener =
     fast === undefined
       ? app
