@@ -15,18 +15,25 @@ export interface CachedRead {
   readonly route: string;
 }
 
-/** Default bound on the bodies kept: 64 MiB. */
+/** Default bound on what is kept: 64 MiB. */
 export const DEFAULT_READ_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
+ * What an entry costs besides its body and key (headers, the entry and map slot), counted so
+ * that many tiny answers cannot hold far more memory than the bound says.
+ */
+export const ENTRY_OVERHEAD_BYTES = 512;
+
+/**
  * Read answers of the live publication, by request (path and query as sent, and the client's
- * `Accept-Encoding` as sent), least recently used first out once the bodies pass `maxBytes`. A
+ * `Accept-Encoding` as sent), least recently used first out once they pass `maxBytes` (bodies,
+ * keys and `ENTRY_OVERHEAD_BYTES` each). A
  * publication never changes, so an answer stays right as long as its publication is live:
  * entries carry the content version they were computed for, and the first use under another
  * version drops them all.
  */
 export class ReadResponseCache {
-  private readonly entries = new Map<string, CachedRead>();
+  private readonly entries = new Map<string, { read: CachedRead; cost: number }>();
   private version: string | undefined;
   private bytes = 0;
 
@@ -44,27 +51,28 @@ export class ReadResponseCache {
     // Most recently used last: Map keeps insertion order.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry;
+    return entry.read;
   }
 
   set(version: string, key: string, entry: CachedRead): void {
     if (version !== this.version) this.clear(version);
-    if (entry.body.length > this.maxBytes) return;
+    const cost = entry.body.length + key.length + ENTRY_OVERHEAD_BYTES;
+    if (cost > this.maxBytes) return;
     const previous = this.entries.get(key);
     if (previous !== undefined) {
       this.entries.delete(key);
-      this.bytes -= previous.body.length;
+      this.bytes -= previous.cost;
     }
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.entries.set(key, { read: entry, cost });
+    this.bytes += cost;
     for (const [oldest, evicted] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= evicted.body.length;
+      this.bytes -= evicted.cost;
     }
   }
 
-  /** How many answers and body bytes are kept. */
+  /** How many answers are kept, and the bytes counted for them. */
   size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
