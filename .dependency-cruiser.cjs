@@ -1,5 +1,7 @@
 /**
  * The layer rule: arrows point inward. domain <- application <- adapters-* <- apps.
+ * packages/http-common is plumbing the two driving adapters (REST and MCP) share: it sits beside
+ * application, and adapters may import it; it imports nothing but application, domain and npm.
  * Runs in `pnpm lint` (and so in `pnpm test` and CI); any outward arrow fails the build.
  */
 
@@ -33,6 +35,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/(adapters-[a-z]+)/src' },
       to: { path: '^(packages/adapters-|apps/)', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'http-common-depends-on-application-only',
+      comment:
+        'packages/http-common is shared HTTP plumbing: application, domain and npm packages, never an adapter or an app.',
+      severity: 'error',
+      from: { path: '^packages/http-common/src' },
+      to: { path: '^(packages/adapters-|apps/)' },
     },
     {
       name: 'packages-never-import-apps',

@@ -10,6 +10,7 @@ import type { Config } from 'jest';
 const workspace: Record<string, string> = {
   domain: 'packages/domain',
   application: 'packages/application',
+  'http-common': 'packages/http-common',
   'adapters-http': 'packages/adapters-http',
   'adapters-mcp': 'packages/adapters-mcp',
   'adapters-persistence': 'packages/adapters-persistence',

@@ -11,14 +11,29 @@ export interface CliIo {
   readonly cwd: string;
 }
 
-/** One subcommand of `catalog`. `run` resolves with the exit code. */
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command line that parsed: the string options given and the positional arguments. */
+export interface CommandLine {
+  readonly values: Readonly<Record<string, string | undefined>>;
+  readonly files: readonly string[];
+}
+
+/**
+ * One subcommand of `catalog`: its options, positional arguments and `--help` text in one place.
+ * `runCli` parses the command line (and answers `--help`); `run` resolves with the exit code.
+ */
 export interface CliCommand {
   readonly name: string;
   /** One line for the command list. */
   readonly summary: string;
   /** The full `--help` text. */
   readonly usage: string;
-  run(args: readonly string[], io: CliIo): Promise<number>;
+  /** The `node:util` parseArgs options, `--help`/`-h` aside (every command has it). */
+  readonly options: Options;
+  /** The names of the positional arguments, all required, e.g. `['OLD', 'NEW']`. */
+  readonly positionals: readonly string[];
+  run(line: CommandLine, io: CliIo): Promise<number>;
 }
 
 /** A command line that cannot be run (exit code 2); the message names the argument and the rule. */
@@ -41,17 +56,14 @@ export class CommandFailure extends Error {
   }
 }
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-
 /**
- * `node:util` parseArgs, strict, with `--help`/`-h` on every command and exactly
- * `positionals.length` positional arguments. Errors become `UsageError`.
+ * `node:util` parseArgs of a command's arguments, strict, with `--help`/`-h` and exactly
+ * `command.positionals.length` positional arguments. Errors become `UsageError`.
  */
-export function parseCommandLine<O extends Options>(
+export function parseCommandLine(
   args: readonly string[],
-  options: O,
-  positionals: readonly string[],
-): { help: true } | { help: false; values: Record<string, string | undefined>; files: string[] } {
+  { options, positionals }: Pick<CliCommand, 'options' | 'positionals'>,
+): ({ help: true } | { help: false }) & CommandLine {
   let parsed;
   try {
     parsed = parseArgs({
@@ -64,7 +76,7 @@ export function parseCommandLine<O extends Options>(
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const parsedValues = parsed.values as Record<string, string | boolean | undefined>;
-  if (parsedValues['help'] === true) return { help: true };
+  if (parsedValues['help'] === true) return { help: true, values: {}, files: [] };
   const files = parsed.positionals;
   if (files.length !== positionals.length) {
     const wanted = positionals.length === 0 ? 'no' : positionals.join(' and ');

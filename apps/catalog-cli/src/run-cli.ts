@@ -1,4 +1,11 @@
-import { CommandFailure, EXIT, UsageError, type CliCommand, type CliIo } from './cli-command.js';
+import {
+  CommandFailure,
+  EXIT,
+  parseCommandLine,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from './cli-command.js';
 import { diffCommand } from './commands/diff.command.js';
 import { exportCommand } from './commands/export.command.js';
 import { generateCommand } from './commands/generate.command.js';
@@ -44,7 +51,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   try {
-    return await command.run(rest, io);
+    const line = parseCommandLine(rest, command);
+    if (line.help) {
+      io.stdout.write(`${command.usage}\n`);
+      return EXIT.ok;
+    }
+    return await command.run(line, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
-import { aWorkDirectory, ensureCliBuilt, runCatalogCli } from './support/catalog-cli-process.js';
+import { runCatalogCli, useBuiltCliAndWorkDirectory } from './support/catalog-cli-process.js';
 
-let work: Awaited<ReturnType<typeof aWorkDirectory>>;
-
-beforeAll(async () => {
-  ensureCliBuilt();
-  work = await aWorkDirectory();
-}, 120_000);
-afterAll(() => work?.remove());
+const work = useBuiltCliAndWorkDirectory();
 
 const kept = aReview().withId('kept').reviewedOn('2026-01-10').build();
 const revised = aReview().withId('revised').reviewedOn('2026-02-10').build();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import { aWorkDirectory, ensureCliBuilt, runCatalogCli } from './support/catalog-cli-process.js';
+import { runCatalogCli, useBuiltCliAndWorkDirectory } from './support/catalog-cli-process.js';
 
-let work: Awaited<ReturnType<typeof aWorkDirectory>>;
-
-beforeAll(async () => {
-  ensureCliBuilt();
-  work = await aWorkDirectory();
-}, 120_000);
-afterAll(() => work?.remove());
+const work = useBuiltCliAndWorkDirectory();
 
 describe('catalog generate', () => {
   it('writes the same valid catalog to standard output for the same arguments', async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import { readdir, readFile } from 'node:fs/promises';
 import { startServerProcess } from '../../server/test/support/server-process.js';
 import {
-  aWorkDirectory,
-  ensureCliBuilt,
   runCatalogCli,
   SAMPLE_CATALOG,
+  useBuiltCliAndWorkDirectory,
 } from './support/catalog-cli-process.js';
 
-let work: Awaited<ReturnType<typeof aWorkDirectory>>;
-
-beforeAll(async () => {
-  ensureCliBuilt();
-  work = await aWorkDirectory();
-}, 120_000);
-afterAll(() => work?.remove());
+const work = useBuiltCliAndWorkDirectory();
 
 const PROFILE = { PUBLIC_BASE_URL: 'https://reviews.example.org' };
 

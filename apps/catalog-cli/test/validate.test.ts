@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import {
-  aWorkDirectory,
-  ensureCliBuilt,
   runCatalogCli,
   SAMPLE_CATALOG,
+  useBuiltCliAndWorkDirectory,
 } from './support/catalog-cli-process.js';
 
-let work: Awaited<ReturnType<typeof aWorkDirectory>>;
-
-beforeAll(async () => {
-  ensureCliBuilt();
-  work = await aWorkDirectory();
-}, 120_000);
-afterAll(() => work?.remove());
+const work = useBuiltCliAndWorkDirectory();
 
 describe('catalog validate', () => {
   it('accepts the bundled sample catalog and says what it holds', async () => {

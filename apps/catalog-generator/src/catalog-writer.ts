@@ -1,10 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import { PUBLISHED_AT } from './catalog-calendar.js';
 import { generateTools, type GeneratorOptions } from './catalog-generator.js';
-
-/** Where the JSON text goes; `write` resolves when the sink can take more. */
-export interface CatalogSink {
-  write(chunk: string): Promise<void>;
-}
 
 /** What was written. */
 export interface CatalogSummary {
@@ -17,24 +13,33 @@ const CHUNK_CHARACTERS = 1 << 16;
 /**
  * Writes a synthetic catalog in the format of contract §2, one tool per line, tool by tool:
  * memory stays flat whatever the size (100,000 tools and a million reviews are about 1 GB of
- * JSON). Lines are gathered into chunks of about 64 KiB to keep the number of writes down.
+ * JSON). `pipeline` carries the back-pressure: a slow disk or pipe holds the generator back, and
+ * a failing destination rejects. Lines are gathered into chunks of about 64 KiB to keep the
+ * number of writes down. `end: false` leaves the destination open (standard output).
  */
 export async function writeCatalog(
   options: GeneratorOptions,
-  sink: CatalogSink,
+  destination: NodeJS.WritableStream,
+  { end = true }: { readonly end?: boolean } = {},
 ): Promise<CatalogSummary> {
+  const summary = { tools: 0, reviews: 0 };
+  await pipeline(catalogChunks(options, summary), destination, { end });
+  return summary;
+}
+
+function* catalogChunks(
+  options: GeneratorOptions,
+  summary: { tools: number; reviews: number },
+): Generator<string> {
   let pending = `{"schemaVersion":1,"publishedAt":"${PUBLISHED_AT}","tools":[`;
-  let tools = 0;
-  let reviews = 0;
   for (const tool of generateTools(options)) {
-    pending += `${tools === 0 ? '' : ','}\n${JSON.stringify(tool)}`;
-    tools++;
-    reviews += tool.reviews.length;
+    pending += `${summary.tools === 0 ? '' : ','}\n${JSON.stringify(tool)}`;
+    summary.tools++;
+    summary.reviews += tool.reviews.length;
     if (pending.length >= CHUNK_CHARACTERS) {
-      await sink.write(pending);
+      yield pending;
       pending = '';
     }
   }
-  await sink.write(`${pending}\n]}\n`);
-  return { tools, reviews };
+  yield `${pending}\n]}\n`;
 }

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { domainError, err, ok, type DomainError, type Result } from '@reviews/domain';
 import type { GeneratorOptions } from './catalog-generator.js';
 
@@ -21,34 +22,45 @@ const MAX_TOOLS = 1_000_000;
 const MAX_SEED = 0xffff_ffff;
 const MAX_AVERAGE = 1_000;
 const DEFAULT_AVERAGE = 10;
-const OPTIONS = ['tools', 'seed', 'reviews-per-tool', 'out', 'help'] as const;
-type OptionName = (typeof OPTIONS)[number];
+const OPTIONS = {
+  tools: { type: 'string' },
+  seed: { type: 'string' },
+  'reviews-per-tool': { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+type OptionName = keyof typeof OPTIONS;
 
 const invalid = (message: string) => err(domainError('INVALID_ARGUMENTS', message));
 
 /**
- * Parses `--name value` and `--name=value` options (a lone `--`, as package scripts pass on, is
- * skipped). Every option at most once; unknown options and missing or malformed values are
- * errors, never silently defaulted.
+ * Parses `--name value` and `--name=value` options with `node:util` parseArgs (a lone `--`, as
+ * package scripts pass on, is skipped). Every option at most once; unknown options and missing or
+ * malformed values are errors, never silently defaulted.
  */
 export function parseCliArguments(argv: readonly string[]): Result<CliCommand, CliArgumentError> {
+  const args = argv.filter((argument) => argument !== '--');
+  // Not strict: the tokens are checked here, so that every refusal names the argument and rule.
+  const { tokens } = parseArgs({ args, options: OPTIONS, strict: false, tokens: true });
   const values = new Map<OptionName, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const argument = argv[i] ?? '';
-    if (argument === '--') continue;
-    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(argument);
-    const name = OPTIONS.find((option) => option === match?.[1]);
-    if (match === null || name === undefined) return invalid(`unknown argument "${argument}"`);
+  for (const token of tokens) {
+    const argument = args[token.index] ?? '';
+    if (token.kind !== 'option' || !(token.name in OPTIONS) || token.rawName.length < 3) {
+      return invalid(`unknown argument "${argument}"`);
+    }
+    const name = token.name as OptionName;
     if (values.has(name)) return invalid(`--${name} is given more than once`);
     if (name === 'help') {
       values.set(name, '');
       continue;
     }
-    const value = match[2] ?? argv[++i];
-    if (value === undefined || value === '' || (match[2] === undefined && value.startsWith('--'))) {
-      return invalid(`--${name} needs a value`);
-    }
-    values.set(name, value);
+    // Not strict, parseArgs takes the next argument as the value even when it is an option.
+    const missing =
+      token.value === undefined ||
+      token.value === '' ||
+      (token.inlineValue === false && token.value.startsWith('--'));
+    if (missing) return invalid(`--${name} needs a value`);
+    values.set(name, token.value);
   }
   if (values.has('help')) return ok({ kind: 'help' });
   const tools = wholeNumber(values, 'tools', MAX_TOOLS);

@@ -3,7 +3,6 @@ import { createWriteStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { writeCatalog } from './catalog-writer.js';
 import { USAGE, parseCliArguments } from './cli-arguments.js';
-import { streamSink } from './stream-sink.js';
 
 /**
  * `catalog-generator --tools N --seed S [--reviews-per-tool M] [--out FILE]`: writes a synthetic
@@ -21,10 +20,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const { options, out } = command.value;
-  const sink = streamSink(out === undefined ? process.stdout : createWriteStream(out));
   const started = performance.now();
-  const summary = await writeCatalog(options, sink);
-  if (out !== undefined) await sink.end();
+  const summary =
+    out === undefined
+      ? await writeCatalog(options, process.stdout, { end: false })
+      : await writeCatalog(options, createWriteStream(out));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.error(
     `catalog-generator: ${summary.tools} tools, ${summary.reviews} reviews written to ${out ?? 'standard output'} in ${seconds} s`,

@@ -2,22 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MailDeliveryError } from '@reviews/application';
-import type { Clock, Mailer, OutgoingMail } from '@reviews/application';
-import { parseMailbox } from './mail-headers.js';
-import type { MailboxAddress } from './mail-headers.js';
+import type { Clock, Logger, Mailer, OutgoingMail } from '@reviews/application';
 import { renderMimeMessage } from './mime-message.js';
-
-/** What the mailers log through: structured fields, never an e-mail address. */
-export interface MailLogger {
-  info(fields: Record<string, unknown>, message: string): void;
-}
 
 export interface OutboxMailerOptions {
   /** `DATA_DIR`: messages go to `<dataDir>/outbox/`. */
   readonly dataDir: string;
   /** `MAIL_FROM`, e.g. `Reviews <no-reply@localhost>`. */
   readonly from: string;
-  readonly logger: MailLogger;
+  /** Only what was sent is logged, never an e-mail address. */
+  readonly logger: Pick<Logger, 'info'>;
   readonly clock: Clock;
 }
 
@@ -29,11 +23,9 @@ export interface OutboxMailerOptions {
  */
 export class OutboxMailer implements Mailer {
   private readonly outbox: string;
-  private readonly from: MailboxAddress;
 
   constructor(private readonly options: OutboxMailerOptions) {
     this.outbox = join(options.dataDir, 'outbox');
-    this.from = parseMailbox(options.from);
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -44,7 +36,7 @@ export class OutboxMailer implements Mailer {
       await mkdir(this.outbox, { recursive: true });
       const handle = await open(temp, 'wx');
       try {
-        await handle.writeFile(renderMimeMessage(mail, this.from, now));
+        await handle.writeFile(await renderMimeMessage(mail, this.options.from, now));
         await handle.sync();
       } finally {
         await handle.close();

@@ -2,7 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { SESv2ClientConfig } from '@aws-sdk/client-sesv2';
 import { MailDeliveryError } from '@reviews/application';
 import type { Mailer, OutgoingMail } from '@reviews/application';
-import { formatMailbox, parseMailbox } from './mail-headers.js';
+import { formatSender } from './mime-message.js';
 
 export interface SesMailerOptions {
   /** `SES_REGION`. */
@@ -33,7 +33,7 @@ export class SesMailer implements Mailer {
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
     });
-    this.from = formatMailbox(parseMailbox(options.from));
+    this.from = formatSender(options.from);
   }
 
   async send(mail: OutgoingMail): Promise<void> {

@@ -6,14 +6,14 @@ import { simpleParser } from 'mailparser';
 import { MailDeliveryError } from '@reviews/application';
 import { SettableClock } from '@reviews/application/testing';
 import { OutboxMailer } from '../src/outbox-mailer.js';
-import type { MailLogger } from '../src/outbox-mailer.js';
+import type { Logger } from '@reviews/application';
 import { anOutgoingMail } from './mail-builders.js';
 import { CONTRACT_FROM, describeMailerContract } from './mailer.contract.js';
 import type { ReceivedMail } from './mailer.contract.js';
 
 const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;
 
-class RecordingLogger implements MailLogger {
+class RecordingLogger implements Pick<Logger, 'info'> {
   readonly lines: { fields: Record<string, unknown>; message: string }[] = [];
   info(fields: Record<string, unknown>, message: string): void {
     this.lines.push({ fields, message });
@@ -88,10 +88,33 @@ describe('OutboxMailer', () => {
     expect(head).toContain('Date: Mon, 16 Nov 2026 09:00:00 +0000');
     expect(head).toMatch(/^Message-ID: <[0-9a-f]{32}@reviews\.example>$/m);
     expect(head).toContain('MIME-Version: 1.0');
-    expect(head).toContain('Subject: =?UTF-8?B?');
-    expect(head).toMatch(/^Content-Type: multipart\/alternative; boundary="[^"]+"$/m);
+    expect(head).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/m);
+    expect(head).toMatch(/^Content-Type: multipart\/alternative;\s+boundary="[^"]+"$/m);
     expect(eml.split('\r\n').every((line) => line.length <= 998)).toBe(true);
     expect(eml.indexOf('text/plain')).toBeLessThan(eml.indexOf('text/html'));
+  });
+
+  it('folds a long List-Unsubscribe header, and the message parses back to what was sent', async () => {
+    const unsubscribe =
+      `<https://reviews.example/subscribe/unsubscribe?token=${'t'.repeat(20)}>, ` +
+      `<mailto:unsubscribe@reviews.example?subject=${'u'.repeat(30)}>`;
+    const mail = anOutgoingMail()
+      .withSubject(`Bestätigen Sie Ihre Anmeldung – ${'sehr '.repeat(20)}lang`)
+      .withHeaders([
+        { name: 'List-Unsubscribe', value: unsubscribe },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ])
+      .build();
+    await mailer.send(mail);
+    const [eml = ''] = await emlFiles(dataDir);
+    const head = eml.slice(0, eml.indexOf('\r\n\r\n')).split('\r\n');
+    const start = head.findIndex((line) => line.startsWith('List-Unsubscribe:'));
+    expect(head[start + 1]).toMatch(/^[ \t]/);
+    expect(head.every((line) => line.length <= 78)).toBe(true);
+    const received = await parseEml(eml);
+    expect(received).toMatchObject({ subject: mail.subject, text: mail.text, html: mail.html });
+    expect(received.headers['list-unsubscribe']?.replace(/\s+/g, ' ')).toBe(unsubscribe);
+    expect(received.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 
   it('leaves only finished .eml files, one per message', async () => {

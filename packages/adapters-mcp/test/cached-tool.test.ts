@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { cachedTool, type McpTool } from '../src/index.js';
+import { cachedTool } from '../src/tools/cached-tool.js';
+import type { McpTool } from '../src/tools/mcp-tool.js';
 
 /** A tool that answers with its call count, failing for `{ fail: true }`. */
 class CountingTool implements McpTool {

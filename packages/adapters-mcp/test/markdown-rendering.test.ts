@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { GetTool, LivePublication, SearchTools } from '@reviews/application';
 import { Publication, type Tool } from '@reviews/domain';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
-import { renderDetailResult, renderSearchResult } from '../src/index.js';
+import { renderDetailResult, renderSearchResult } from '../src/tools/markdown-rendering.js';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { testProfile } from './support/mcp-harness.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { SERVER_CARD_PATHS, serverCard } from '../src/index.js';
+import { SERVER_CARD_PATHS, serverCard } from '../src/http/server-card.js';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { clientGenerations } from './support/mcp-clients.js';
 import { startMcpApi, testProfile, type RunningMcpApi } from './support/mcp-harness.js';

@@ -1,5 +1,6 @@
 export type { Clock } from './shared/clock.port.js';
 export type { Logger } from './shared/logger.port.js';
+export { escapeHtml } from './shared/escape-html.js';
 export type { RateLimitDecision, RateLimiter } from './rate-limiting/rate-limiter.port.js';
 
 export { LivePublication } from './catalog/live-publication.js';
@@ -33,6 +34,8 @@ export type { CatalogOverview } from './tools/get-catalog-overview.use-case.js';
 export {
   cursorSchema,
   getToolInputSchema,
+  LIMIT_RANGE,
+  LIMIT_RULE,
   limitSchema,
   searchToolsInputSchema,
 } from './schemas/tool-inputs.schemas.js';
@@ -66,6 +69,8 @@ export type {
   LoadedCatalog,
 } from './catalog/catalog-source.port.js';
 export { unlimitedQuota } from './rate-limiting/request-quota.port.js';
+export { BUCKETS } from './rate-limiting/buckets.js';
+export type { BucketName } from './rate-limiting/buckets.js';
 export type { QuotaOutcome, RequestQuota } from './rate-limiting/request-quota.port.js';
 export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 

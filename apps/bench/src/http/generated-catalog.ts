@@ -1,7 +1,6 @@
 import { writeCatalog } from '@reviews/catalog-generator';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,18 +17,11 @@ export async function generatedCatalog(tools: number, seed = 1): Promise<string>
   if (existsSync(path)) return path;
   await mkdir(CACHE_DIR, { recursive: true });
   const partial = `${path}.${process.pid}.partial`;
-  const stream = createWriteStream(partial);
   const started = Date.now();
   const summary = await writeCatalog(
     { tools, seed, reviewsPerTool: 10 },
-    {
-      write: async (chunk) => {
-        if (!stream.write(chunk)) await once(stream, 'drain');
-      },
-    },
+    createWriteStream(partial),
   );
-  stream.end();
-  await once(stream, 'finish');
   await rename(partial, path);
   console.log(
     `generated ${summary.tools} tools, ${summary.reviews} reviews in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path}`,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { diffCatalogs } from '../catalog/catalog-diff.js';
 import { renderCatalogDiff } from '../catalog/catalog-diff-report.js';
 import { readCatalogFile } from '../catalog/catalog-file.js';
-import { CommandFailure, EXIT, parseCommandLine, type CliCommand } from '../cli-command.js';
+import { CommandFailure, EXIT, type CliCommand } from '../cli-command.js';
 
 const USAGE = `Usage: catalog diff OLD NEW
 
@@ -22,12 +22,9 @@ export const diffCommand: CliCommand = {
   name: 'diff',
   summary: 'what publishing NEW over OLD would change',
   usage: USAGE,
-  async run(args, io) {
-    const line = parseCommandLine(args, {}, ['OLD', 'NEW']);
-    if (line.help) {
-      io.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
+  options: {},
+  positionals: ['OLD', 'NEW'],
+  async run(line, io) {
     const [oldFile = '', newFile = ''] = line.files;
     const [previous, next] = await Promise.allSettled([
       readCatalogFile(path.resolve(io.cwd, oldFile), oldFile),

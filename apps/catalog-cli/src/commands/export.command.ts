@@ -1,10 +1,11 @@
 import { catalogExportJson, ExportCatalog, type LoadedCatalog } from '@reviews/application';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
 import { withMongoCatalog } from '../catalog/mongo-catalog.js';
-import { CommandFailure, EXIT, parseCommandLine, type CliCommand } from '../cli-command.js';
-import { openTextOutput, writeBatched } from '../terminal/text-output.js';
+import { CommandFailure, EXIT, type CliCommand } from '../cli-command.js';
+import { batched, openTextOutput } from '../terminal/text-output.js';
 
 const USAGE = `Usage: catalog export [--out FILE]
 
@@ -27,12 +28,9 @@ export const exportCommand: CliCommand = {
   name: 'export',
   summary: 'write the live catalog (the /reviews/index.json document)',
   usage: USAGE,
-  async run(args, io) {
-    const line = parseCommandLine(args, { out: { type: 'string', short: 'o' } }, []);
-    if (line.help) {
-      io.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
+  options: { out: { type: 'string', short: 'o' } },
+  positionals: [],
+  async run(line, io) {
     const settings = loadSettings(io);
     const loaded: LoadedCatalog =
       settings.mongodbUrl === undefined
@@ -56,8 +54,8 @@ export const exportCommand: CliCommand = {
       io.stdout,
     );
     try {
-      await writeBatched(output, catalogExportJson(archive));
-      await output.close();
+      await pipeline(batched(catalogExportJson(archive)), output.stream, { end: output.ends });
+      await output.finish();
     } catch (error) {
       await output.abandon();
       throw error;

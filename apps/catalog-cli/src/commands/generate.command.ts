@@ -1,6 +1,6 @@
 import { parseCliArguments, writeCatalog } from '@reviews/catalog-generator';
 import path from 'node:path';
-import { EXIT, parseCommandLine, UsageError, type CliCommand } from '../cli-command.js';
+import { EXIT, UsageError, type CliCommand } from '../cli-command.js';
 import { openTextOutput } from '../terminal/text-output.js';
 
 const USAGE = `Usage: catalog generate --tools N --seed S [--reviews-per-tool M] [--out FILE]
@@ -19,21 +19,14 @@ export const generateCommand: CliCommand = {
   name: 'generate',
   summary: 'write a deterministic synthetic catalog',
   usage: USAGE,
-  async run(args, io) {
-    const line = parseCommandLine(
-      args,
-      {
-        tools: { type: 'string' },
-        seed: { type: 'string' },
-        'reviews-per-tool': { type: 'string' },
-        out: { type: 'string', short: 'o' },
-      },
-      [],
-    );
-    if (line.help) {
-      io.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
+  options: {
+    tools: { type: 'string' },
+    seed: { type: 'string' },
+    'reviews-per-tool': { type: 'string' },
+    out: { type: 'string', short: 'o' },
+  },
+  positionals: [],
+  async run(line, io) {
     // The generator's own argument rules (ranges, required options) decide what is valid.
     const forwarded = Object.entries(line.values).flatMap(([name, value]) =>
       name === 'out' || value === undefined ? [] : [`--${name}=${value}`],
@@ -47,8 +40,10 @@ export const generateCommand: CliCommand = {
       io.stdout,
     );
     try {
-      const summary = await writeCatalog(command.value.options, output);
-      await output.close();
+      const summary = await writeCatalog(command.value.options, output.stream, {
+        end: output.ends,
+      });
+      await output.finish();
       io.stderr.write(
         `generated ${summary.tools} tools, ${summary.reviews} reviews to ${out ?? 'standard output'}\n`,
       );

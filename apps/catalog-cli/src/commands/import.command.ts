@@ -4,13 +4,7 @@ import { installCatalogFile } from '../catalog/catalog-file-installer.js';
 import { countLine, readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
 import { withMongoCatalog } from '../catalog/mongo-catalog.js';
-import {
-  CommandFailure,
-  EXIT,
-  parseCommandLine,
-  type CliCommand,
-  type CliIo,
-} from '../cli-command.js';
+import { CommandFailure, EXIT, type CliCommand, type CliIo } from '../cli-command.js';
 import { progressReporter } from '../terminal/progress-reporter.js';
 
 const USAGE = `Usage: catalog import FILE
@@ -37,12 +31,9 @@ export const importCommand: CliCommand = {
   name: 'import',
   summary: 'validate a catalog file and publish it (MongoDB or CATALOG_FILE)',
   usage: USAGE,
-  async run(args, io) {
-    const line = parseCommandLine(args, {}, ['FILE']);
-    if (line.help) {
-      io.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
+  options: {},
+  positionals: ['FILE'],
+  async run(line, io) {
     const [file = ''] = line.files;
     const source = path.resolve(io.cwd, file);
     const settings = loadSettings(io);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { countLine, readCatalogFile } from '../catalog/catalog-file.js';
-import { EXIT, parseCommandLine, type CliCommand } from '../cli-command.js';
+import { EXIT, type CliCommand } from '../cli-command.js';
 
 const USAGE = `Usage: catalog validate FILE
 
@@ -17,12 +17,9 @@ export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check a catalog file; every problem with its JSON path',
   usage: USAGE,
-  async run(args, io) {
-    const line = parseCommandLine(args, {}, ['FILE']);
-    if (line.help) {
-      io.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
+  options: {},
+  positionals: ['FILE'],
+  async run(line, io) {
     const [file = ''] = line.files;
     const { document } = await readCatalogFile(path.resolve(io.cwd, file), file);
     io.stdout.write(`${file}: valid, ${countLine(document)}, published ${document.publishedAt}\n`);

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 
-/** Where a command's document goes; `write` resolves when the destination can take more. */
+/**
+ * Where a command's document goes. Write into `stream` with `pipeline` (it carries the
+ * back-pressure), passing `{ end: ends }`; then `finish()`, or `abandon()` on failure.
+ */
 export interface TextOutput {
-  write(chunk: string): Promise<void>;
-  /** Flushes; for a file, moves the finished file into place. */
-  close(): Promise<void>;
+  readonly stream: Writable;
+  /** Whether the pipeline should end `stream` (a file) or leave it open (standard output). */
+  readonly ends: boolean;
+  /** For a file, moves the finished file into place. */
+  finish(): Promise<void>;
   /** Gives up; for a file, removes the unfinished one (the destination is left as it was). */
   abandon(): Promise<void>;
 }
@@ -17,17 +21,17 @@ export interface TextOutput {
 /**
  * Standard output (`file` undefined) or a file. A file is written under a temporary name beside
  * it and renamed into place only once complete, so a failed or interrupted run never leaves half a
- * document where a whole one is expected. Writes honour back-pressure.
+ * document where a whole one is expected.
  */
 export function openTextOutput(
   file: string | undefined,
   stdout: NodeJS.WritableStream,
 ): TextOutput {
   if (file === undefined) {
-    const stream = stdout as Writable;
     return {
-      write: (chunk) => writeChunk(stream, chunk),
-      close: async () => undefined,
+      stream: stdout as Writable,
+      ends: false,
+      finish: async () => undefined,
       abandon: async () => undefined,
     };
   }
@@ -36,22 +40,10 @@ export function openTextOutput(
     `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`,
   );
   const stream = createWriteStream(temporary, { flags: 'wx' });
-  let failure: Error | undefined;
-  stream.on('error', (error) => {
-    failure = error;
-  });
   return {
-    write: async (chunk) => {
-      if (failure) throw failure;
-      await writeChunk(stream, chunk);
-    },
-    close: async () => {
-      if (failure) throw failure;
-      stream.end();
-      await once(stream, 'close');
-      if (failure) throw failure;
-      await rename(temporary, file);
-    },
+    stream,
+    ends: true,
+    finish: () => rename(temporary, file),
     abandon: async () => {
       stream.destroy();
       await rm(temporary, { force: true });
@@ -59,22 +51,17 @@ export function openTextOutput(
   };
 }
 
-/** Writes with back-pressure: waits for `drain` when the buffer is full (rejects on `error`). */
-async function writeChunk(stream: Writable, chunk: string): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, 'drain');
-}
-
 const BATCH_CHARACTERS = 1 << 16;
 
-/** Writes `chunks` to `output` gathered into pieces of about 64 KiB, to keep writes few. */
-export async function writeBatched(output: TextOutput, chunks: Iterable<string>): Promise<void> {
+/** `chunks` gathered into pieces of about 64 KiB, to keep writes few. */
+export function* batched(chunks: Iterable<string>): Generator<string> {
   let pending = '';
   for (const chunk of chunks) {
     pending += chunk;
     if (pending.length >= BATCH_CHARACTERS) {
-      await output.write(pending);
+      yield pending;
       pending = '';
     }
   }
-  if (pending !== '') await output.write(pending);
+  if (pending !== '') yield pending;
 }

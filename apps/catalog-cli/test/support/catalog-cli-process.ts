@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -72,13 +73,15 @@ export function runCatalogCli(
   });
 }
 
-/** A scratch directory for catalog files; `remove()` deletes it. */
-export async function aWorkDirectory(): Promise<{
+export interface WorkDirectory {
   readonly dir: string;
   file(name: string): string;
   write(name: string, content: string | object): Promise<string>;
   remove(): Promise<void>;
-}> {
+}
+
+/** A scratch directory for catalog files; `remove()` deletes it. */
+export async function aWorkDirectory(): Promise<WorkDirectory> {
   const dir = await mkdtemp(path.join(tmpdir(), 'catalog-cli-test-'));
   return {
     dir,
@@ -90,5 +93,29 @@ export async function aWorkDirectory(): Promise<{
       return file;
     },
     remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * For a test file: builds the CLI once and makes a scratch directory before the tests, removes it
+ * after them. The returned directory is usable inside the tests (not at collection time).
+ */
+export function useBuiltCliAndWorkDirectory(): Omit<WorkDirectory, 'remove'> {
+  let work: WorkDirectory | undefined;
+  beforeAll(async () => {
+    ensureCliBuilt();
+    work = await aWorkDirectory();
+  }, 120_000);
+  afterAll(() => work?.remove());
+  const current = (): WorkDirectory => {
+    if (work === undefined) throw new Error('the work directory exists only while tests run');
+    return work;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    file: (name) => current().file(name),
+    write: (name, content) => current().write(name, content),
   };
 }

@@ -1,15 +1,10 @@
-import { normaliseBlockedDomains, type Rights } from '@reviews/application';
+import { normaliseBlockedDomains, type BucketName, type Rights } from '@reviews/application';
 import path from 'node:path';
 import { SAMPLE_CATALOG_FILE } from '../default-paths.js';
 import { environmentSchema, type Environment } from './config.schema.js';
 
-export interface BucketSizes {
-  readonly api: number;
-  readonly search: number;
-  readonly signup: number;
-  readonly mail: number;
-  readonly pages: number;
-}
+/** Requests per window of each bucket (`RATE_LIMIT_*`); the windows are contract §6's. */
+export type BucketLimits = Readonly<Record<BucketName, number>>;
 
 /** The parsed, trusted configuration the container wires from. */
 export interface ServerConfig {
@@ -29,7 +24,7 @@ export interface ServerConfig {
   readonly trustProxy: false | number | readonly string[];
   /** Web origins besides the public base URL's whose pages may call `/mcp`. */
   readonly mcpAllowedOrigins: readonly string[];
-  readonly rateLimits: BucketSizes;
+  readonly rateLimits: BucketLimits;
   readonly signupsEnabled: boolean;
   readonly signupBlockedDomains: readonly string[];
   /** Named in verification mail and on the pages. */

@@ -25,6 +25,18 @@ import {
 } from '../publication/worker-publication-builder.js';
 import { TOKENS } from './tokens.js';
 
+/** The read use cases (API, pages, export, feed): each reads the live publication for a profile. */
+const READ_USE_CASES: ReadonlyArray<
+  readonly [symbol, new (live: LivePublication, profile: ServiceProfile) => object]
+> = [
+  [TOKENS.SearchTools, SearchTools],
+  [TOKENS.GetTool, GetTool],
+  [TOKENS.ExportCatalog, ExportCatalog],
+  [TOKENS.ListReviewChanges, ListReviewChanges],
+  [TOKENS.GetReview, GetReview],
+  [TOKENS.GetCatalogOverview, GetCatalogOverview],
+];
+
 /**
  * The catalog (CATALOG_FILE, or the live publication in MongoDB when MONGODB_URL is set), its
  * live publication, the read use cases (API and pages), the export and the feed.
@@ -55,42 +67,14 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
     historicalNotice: config.historicalNotice,
     rights: config.rights,
   });
-  container
-    .bind(TOKENS.SearchTools)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new SearchTools(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
-  container
-    .bind(TOKENS.GetTool)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new GetTool(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
-  container
-    .bind(TOKENS.ExportCatalog)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new ExportCatalog(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
-  container
-    .bind(TOKENS.ListReviewChanges)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new ListReviewChanges(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
-  container
-    .bind(TOKENS.GetReview)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new GetReview(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
-  container
-    .bind(TOKENS.GetCatalogOverview)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new GetCatalogOverview(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
+  for (const [token, UseCase] of READ_USE_CASES) {
+    container
+      .bind(token)
+      .toResolvedValue(
+        (live: LivePublication, profile: ServiceProfile) => new UseCase(live, profile),
+        [TOKENS.LivePublication, TOKENS.ServiceProfile],
+      );
+  }
 }
 
 /**

@@ -63,6 +63,14 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       (profile: ServiceProfile) => serviceFacts(config, profile),
       [TOKENS.ServiceProfile],
     );
+  bindReadiness(container, config);
+  bindDrivingRouters(container, config, logger);
+  bindCachedReads(container, config, logger);
+  bindHttpApp(container, config, logger);
+}
+
+/** What `/readyz` checks: a catalog, the subscription store, MongoDB when used, not draining. */
+function bindReadiness(container: Container, config: ServerConfig): void {
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
     (live: LivePublication, store: SubscriptionStore, lifecycle: ServiceLifecycle) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
@@ -73,7 +81,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
     ],
     [TOKENS.LivePublication, TOKENS.SubscriptionStore, TOKENS.ServiceLifecycle],
   );
+}
 
+/** The routers beside the read API: pages, documents, export, feed, signup and MCP. */
+function bindDrivingRouters(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
     (
       searchTools: SearchTools,
@@ -147,7 +158,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       TOKENS.LivePublication,
     ],
   );
+}
 
+/** The read validator and cache, and the listener that answers cached reads before Express. */
+function bindCachedReads(container: Container, config: ServerConfig, logger: Logger): void {
   container
     .bind<ReadValidator>(TOKENS.ReadValidator)
     .toResolvedValue(
@@ -163,7 +177,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
         cachedReads({ cache, validator, quota, logger, trustProxy: config.trustProxy }),
       [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
     );
+}
 
+/** The Express app over the read API, the readiness checks and the driving routers. */
+function bindHttpApp(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<Express>(TOKENS.HttpApp).toResolvedValue(
     (
       searchTools: SearchTools,

@@ -9,6 +9,7 @@ import {
   type MailBacklog,
   type Mailer,
   type RateLimiter,
+  type SubscriptionSettings,
   type SubscriptionStore,
   type TokenGenerator,
 } from '@reviews/application';
@@ -32,6 +33,19 @@ import { TOKENS } from './tokens.js';
  * shutdown.
  */
 export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
+  const settings: SubscriptionSettings = {
+    signupsEnabled: config.signupsEnabled,
+    blockedDomains: config.signupBlockedDomains,
+    serviceName: config.serviceName,
+    baseUrl: config.publicBaseUrl,
+  };
+  bindSubscriptionStore(container, config, logger);
+  bindMailer(container, config, logger);
+  bindMailDispatcher(container, settings, logger);
+  bindSubscriptionUseCases(container, settings);
+}
+
+function bindSubscriptionStore(container: Container, config: ServerConfig, logger: Logger): void {
   if (config.mongodbUrl === undefined) {
     container
       .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
@@ -49,8 +63,11 @@ export function bindSubscription(container: Container, config: ServerConfig, log
   container
     .bind<TokenGenerator>(TOKENS.TokenGenerator)
     .toResolvedValue(() => new NodeCryptoTokenGenerator());
+}
 
-  if (config.ses === undefined) {
+function bindMailer(container: Container, config: ServerConfig, logger: Logger): void {
+  const ses = config.ses;
+  if (ses === undefined) {
     container
       .bind<Mailer>(TOKENS.Mailer)
       .toResolvedValue(
@@ -59,7 +76,6 @@ export function bindSubscription(container: Container, config: ServerConfig, log
         [TOKENS.Clock],
       );
   } else {
-    const ses = config.ses;
     container
       .bind<SesMailer>(TOKENS.Mailer)
       .toResolvedValue(
@@ -67,14 +83,14 @@ export function bindSubscription(container: Container, config: ServerConfig, log
       )
       .onDeactivation((mailer) => mailer.close());
   }
+}
 
-  const links = [TOKENS.SubscriptionStore, TOKENS.TokenGenerator, TOKENS.Clock] as const;
-  const settings = {
-    signupsEnabled: config.signupsEnabled,
-    blockedDomains: config.signupBlockedDomains,
-    serviceName: config.serviceName,
-    baseUrl: config.publicBaseUrl,
-  };
+/** The dispatcher (started when resolved, stopped on shutdown) and the backlog /metrics reads. */
+function bindMailDispatcher(
+  container: Container,
+  settings: SubscriptionSettings,
+  logger: Logger,
+): void {
   // The durable outbox's backlog, for /metrics; the store is resolved when a scrape asks.
   container.bind<MailBacklog>(TOKENS.MailBacklog).toConstantValue({
     pending: async () =>
@@ -113,6 +129,18 @@ export function bindSubscription(container: Container, config: ServerConfig, log
       ],
     )
     .onDeactivation((dispatcher) => dispatcher.stop());
+}
+
+/** The use cases that follow a link from the mail: each reads the store, hashes, dates. */
+const LINK_USE_CASES: ReadonlyArray<
+  readonly [symbol, new (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) => object]
+> = [
+  [TOKENS.ConfirmSubscription, ConfirmSubscription],
+  [TOKENS.Unsubscribe, Unsubscribe],
+  [TOKENS.PreviewSubscriptionLink, PreviewSubscriptionLink],
+];
+
+function bindSubscriptionUseCases(container: Container, settings: SubscriptionSettings): void {
   container
     .bind(TOKENS.Subscribe)
     .toResolvedValue(
@@ -120,25 +148,13 @@ export function bindSubscription(container: Container, config: ServerConfig, log
         new Subscribe(store, dispatcher, clock, settings),
       [TOKENS.SubscriptionStore, TOKENS.MailDispatcher, TOKENS.Clock],
     );
-  container
-    .bind(TOKENS.ConfirmSubscription)
-    .toResolvedValue(
-      (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
-        new ConfirmSubscription(store, tokens, clock),
-      [...links],
-    );
-  container
-    .bind(TOKENS.Unsubscribe)
-    .toResolvedValue(
-      (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
-        new Unsubscribe(store, tokens, clock),
-      [...links],
-    );
-  container
-    .bind(TOKENS.PreviewSubscriptionLink)
-    .toResolvedValue(
-      (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
-        new PreviewSubscriptionLink(store, tokens, clock),
-      [...links],
-    );
+  for (const [token, UseCase] of LINK_USE_CASES) {
+    container
+      .bind(token)
+      .toResolvedValue(
+        (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
+          new UseCase(store, tokens, clock),
+        [TOKENS.SubscriptionStore, TOKENS.TokenGenerator, TOKENS.Clock],
+      );
+  }
 }

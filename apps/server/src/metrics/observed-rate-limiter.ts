@@ -17,10 +17,6 @@ export class ObservedRateLimiter implements RateLimiter {
     return decision;
   }
 
-  peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    return this.inner.peek(bucket, key);
-  }
-
   close(): Promise<void> {
     return this.inner.close?.() ?? Promise.resolve();
   }

@@ -1,8 +1,9 @@
+import { type Logger, BUCKETS } from '@reviews/application';
 import compression from 'compression';
 import express, { type Express, type Router } from 'express';
 import { accessLog } from '../shared/access-log.middleware.js';
 import { cors } from '../shared/cors.middleware.js';
-import { errorHandler, notFoundHandler, type HttpLogger } from '../shared/error-handler.js';
+import { errorHandler, notFoundHandler } from '../shared/error-handler.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { requestId } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
@@ -12,7 +13,7 @@ import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.
 export type TrustProxy = false | number | readonly string[];
 
 export interface HttpAppDeps {
-  readonly logger: HttpLogger;
+  readonly logger: Logger;
   readonly trustProxy: TrustProxy;
   readonly tools: ToolsRoutesDeps;
   readonly readiness: readonly ReadinessCheck[];
@@ -66,7 +67,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   // Contract §6: every request to /api/v1/* counts in `api`, unknown paths included (a CORS
   // preflight does not: it is answered above, before any route).
   app.all('/api/v1/*splat', async (req, res, next) => {
-    await chargeQuota(deps.tools.quota, req, res, ['api']);
+    await chargeQuota(deps.tools.quota, req, res, [BUCKETS.api]);
     next();
   });
   app.use(notFoundHandler);

@@ -1,8 +1,8 @@
-import type { RequestQuota } from '@reviews/application';
+import { type RequestQuota, BUCKETS } from '@reviews/application';
 import { Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { escapeHtml } from '../html/escape-html.js';
+import { escapeHtml } from '@reviews/application';
 import { sendCacheable } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { DOCUMENT_PATHS as P } from './document-paths.js';
@@ -63,14 +63,14 @@ export function apiReferenceRoutes(deps: { serviceName: string; quota: RequestQu
     sendCacheable(req, res, page, {
       contentType: 'text/html; charset=utf-8',
       headers: { 'Content-Security-Policy': API_REFERENCE_CSP, 'Referrer-Policy': 'no-referrer' },
-      beforeBody: () => chargeQuota(deps.quota, req, res, ['pages']),
+      beforeBody: () => chargeQuota(deps.quota, req, res, [BUCKETS.pages]),
     }),
   );
   router.get(API_REFERENCE_SCRIPT_PATH, (req, res) =>
     sendCacheable(req, res, bundle, {
       contentType: 'text/javascript; charset=utf-8',
       cacheControl: IMMUTABLE,
-      beforeBody: () => chargeQuota(deps.quota, req, res, ['pages']),
+      beforeBody: () => chargeQuota(deps.quota, req, res, [BUCKETS.pages]),
     }),
   );
   return router;

@@ -15,15 +15,15 @@ import {
   MAX_PAGE_DEPTH,
   MAX_PAGE_LIMIT,
   MAX_QUERY_LENGTH,
+  MAX_EMAIL_LENGTH,
 } from '@reviews/domain';
-import { subscribeBodySchema } from '../subscription/subscription.schemas.js';
 import { DOCUMENT_PATHS as P } from './document-paths.js';
 import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
 import { fieldTable } from './schema-fields.js';
 import { BUCKET_COUNTS, describeRate, rateOf, type ServiceFacts } from './service-facts.js';
 
 const cell = (text: string): string => text.replace(/\r\n?|\n/g, ' ').replace(/\|/g, '\\|');
-const EMAIL_MAX = subscribeBodySchema.shape.email.maxLength ?? 254;
+const EMAIL_MAX = MAX_EMAIL_LENGTH;
 
 /**
  * `/developers.md`: the developer guide (operations, fields, errors, limits, caching, citing,

@@ -1,4 +1,4 @@
-import type { RequestQuota } from '@reviews/application';
+import { type RequestQuota, BUCKETS } from '@reviews/application';
 import { Router, type Request, type Response } from 'express';
 import { sendCacheable } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -63,7 +63,7 @@ export function documentsRoutes({ facts, quota }: DocumentsDeps): Router {
       sendCacheable(req, res, document.body, {
         contentType: document.contentType,
         headers: document.headers,
-        beforeBody: () => chargeQuota(quota, req, res, ['pages']),
+        beforeBody: () => chargeQuota(quota, req, res, [BUCKETS.pages]),
       }),
     );
   }

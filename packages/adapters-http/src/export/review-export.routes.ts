@@ -1,12 +1,16 @@
-import { catalogExportJson, type ExportCatalog, type RequestQuota } from '@reviews/application';
+import {
+  catalogExportJson,
+  type ExportCatalog,
+  type RequestQuota,
+  BUCKETS,
+} from '@reviews/application';
+import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Response } from 'express';
 import { once } from 'node:events';
 import {
-  ifNoneMatchHits,
   JSON_CONTENT_TYPE,
   negotiatedEncoding,
   sendNotModified,
-  strongETag,
   validatorHeaders,
 } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -39,7 +43,7 @@ export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): 
       sendNotModified(res, etag);
       return;
     }
-    await chargeQuota(quota, req, res, ['pages']);
+    await chargeQuota(quota, req, res, [BUCKETS.pages]);
     res.status(200).set(validatorHeaders(etag)).type(JSON_CONTENT_TYPE);
     if (req.method === 'HEAD') {
       res.end();

@@ -1,6 +1,6 @@
 import type { ReviewChangeBody, ReviewChanges } from '@reviews/application';
 import { Feed } from 'feed';
-import { escapeHtml } from '../html/escape-html.js';
+import { escapeHtml } from '@reviews/application';
 
 /** Where the feed lives, relative to the base URL. */
 export const REVIEW_FEED_PATH = '/reviews/feed.xml';

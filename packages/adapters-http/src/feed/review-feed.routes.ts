@@ -1,4 +1,4 @@
-import type { ListReviewChanges, RequestQuota } from '@reviews/application';
+import { type ListReviewChanges, type RequestQuota, BUCKETS } from '@reviews/application';
 import { Router } from 'express';
 import { sendCacheable } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -22,7 +22,7 @@ export function reviewFeedRoutes(deps: ReviewFeedDeps): Router {
   router.get(REVIEW_FEED_PATH, async (req, res) => {
     const result = deps.listReviewChanges.execute();
     if (!result.ok) {
-      await chargeQuota(deps.quota, req, res, ['pages']);
+      await chargeQuota(deps.quota, req, res, [BUCKETS.pages]);
       throw toHttpError(result.error);
     }
     if (rendered?.publicationId !== result.value.publicationId) {
@@ -33,7 +33,7 @@ export function reviewFeedRoutes(deps: ReviewFeedDeps): Router {
     }
     await sendCacheable(req, res, rendered.xml, {
       contentType: ATOM_CONTENT_TYPE,
-      beforeBody: () => chargeQuota(deps.quota, req, res, ['pages']),
+      beforeBody: () => chargeQuota(deps.quota, req, res, [BUCKETS.pages]),
     });
   });
   return router;

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@reviews/application';
+
 /** Markup that is already safe: produced by `html` or deliberately trusted. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -5,19 +7,6 @@ export class SafeHtml {
   toString(): string {
     return this.value;
   }
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for an HTML text node or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 }
 
 /**

@@ -1,4 +1,4 @@
-export { SafeHtml, escapeHtml, html } from './escape-html.js';
+export { SafeHtml, html } from './escape-html.js';
 export {
   ICON_PATH,
   PAGE_SECURITY_HEADERS,

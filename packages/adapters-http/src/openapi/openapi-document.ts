@@ -2,11 +2,13 @@ import {
   cursorSchema,
   detailResultSchema,
   errorBodySchema,
+  LIMIT_RANGE,
   limitSchema,
   searchResultSchema,
   type Rights,
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, MAX_KEYWORDS, MAX_PAGE_DEPTH } from '@reviews/domain';
+import { RESEND_INTERVAL_TEXT } from '../subscription/subscription-rule-texts.js';
 import { createDocument, type oas31, type ZodOpenApiOverride } from 'zod-openapi';
 import { z } from 'zod';
 import {
@@ -40,7 +42,7 @@ const error = (description: string, headers: z.ZodObject = H.counted) =>
  */
 const pageParams = {
   limit: limitSchema.optional().meta({
-    description: `Items per page, 1 to 20 (default ${DEFAULT_PAGE_LIMIT}).`,
+    description: `Items per page, ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}).`,
     default: DEFAULT_PAGE_LIMIT,
   }),
   cursor: cursorSchema.optional().meta({
@@ -150,7 +152,7 @@ export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject 
             responses: {
               '200': json(
                 subscribeAcceptedSchema,
-                'Accepted: a verification mail is on its way (or was sent in the last 15 minutes).',
+                `Accepted: a verification mail is on its way (or was sent in the last ${RESEND_INTERVAL_TEXT}).`,
                 H.counted,
               ),
               '400': error(

@@ -1,4 +1,4 @@
-import type { RequestQuota } from '@reviews/application';
+import { type RequestQuota, BUCKETS } from '@reviews/application';
 import { Router } from 'express';
 import { JSON_CONTENT_TYPE, sendCacheable } from '../shared/cacheable-response.js';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -16,7 +16,7 @@ export function openApiRoutes(deps: { facts: OpenApiFacts; quota: RequestQuota }
   router.get(OPENAPI_PATH, async (req, res) => {
     await sendCacheable(req, res, payload, {
       contentType: JSON_CONTENT_TYPE,
-      beforeBody: () => chargeQuota(deps.quota, req, res, ['api', 'pages']),
+      beforeBody: () => chargeQuota(deps.quota, req, res, [BUCKETS.api, BUCKETS.pages]),
     });
   });
   return router;

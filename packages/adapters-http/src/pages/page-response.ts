@@ -1,4 +1,4 @@
-import type { RequestQuota } from '@reviews/application';
+import { type RequestQuota, BUCKETS } from '@reviews/application';
 import type { Request, RequestHandler, Response } from 'express';
 import { PAGE_SECURITY_HEADERS } from '../html/page-layout.js';
 import { sendCacheable } from '../shared/cacheable-response.js';
@@ -28,7 +28,7 @@ export const DESCRIBED_BY: PageLink = { href: LLMS_TXT_PATH, rel: 'describedby' 
 
 /** Charges the `pages` bucket (contract §6); rejects with a 429 HttpError when it is empty. */
 export const chargePages = (quota: RequestQuota, req: Request, res: Response): Promise<void> =>
-  chargeQuota(quota, req, res, ['pages']);
+  chargeQuota(quota, req, res, [BUCKETS.pages]);
 
 /**
  * Sends a public page (or twin) with the security headers, its `Link`s, an ETag and

@@ -10,7 +10,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
-import { toHttpError } from '../shared/use-case-errors.js';
+import { toHttpError, type UseCaseErrorCode } from '../shared/use-case-errors.js';
 import {
   getToolQuerySchema,
   searchToolsQuerySchema,
@@ -153,7 +153,10 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
 }
 
 /** The use case's value, or its error as the API would answer it (charged likewise). */
-async function settle<T>(result: Result<T, DomainError>, charge: () => Promise<void>): Promise<T> {
+async function settle<T>(
+  result: Result<T, DomainError<UseCaseErrorCode>>,
+  charge: () => Promise<void>,
+): Promise<T> {
   if (result.ok) return result.value;
   await charge();
   throw toHttpError(result.error);

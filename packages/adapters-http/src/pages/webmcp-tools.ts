@@ -1,4 +1,5 @@
-import { getToolInputSchema, searchToolsInputSchema } from '@reviews/application';
+import { getToolInputSchema, LIMIT_RANGE, searchToolsInputSchema } from '@reviews/application';
+import { DEFAULT_PAGE_LIMIT } from '@reviews/domain';
 import { z } from 'zod';
 
 /** A tool as WebMCP's `registerTool` takes it, minus `execute` (the browser script adds it). */
@@ -23,7 +24,7 @@ export function webMcpToolDefinitions(): readonly WebMcpToolDefinition[] {
       description: [
         'Find reviewed developer tools by keyword and/or category; call this first to get the ids get_tool needs.',
         'q: up to 12 keywords, all must match; a keyword also matches words it begins. category: an exact category name from a result.',
-        'Paging: limit 1 to 20 (default 10); pass nextCursor back as cursor until it is null.',
+        `Paging: limit ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}); pass nextCursor back as cursor until it is null.`,
         'Cite the review url and reviewedOn of any excerpt you use, and pass on the historicalNotice.',
       ].join('\n'),
       inputSchema: inputJsonSchema(searchToolsInputSchema),
@@ -35,7 +36,7 @@ export function webMcpToolDefinitions(): readonly WebMcpToolDefinition[] {
       description: [
         'Read one reviewed developer tool: its profile, a page of its dated reviews (newest first) and its separately dated stacks record (null: compatibility unknown).',
         'id: a tool id exactly as returned by search_tools; never guess ids.',
-        'Paging: limit 1 to 20 reviews (default 10); pass nextCursor back as cursor until it is null.',
+        `Paging: limit ${LIMIT_RANGE} reviews (default ${DEFAULT_PAGE_LIMIT}); pass nextCursor back as cursor until it is null.`,
         'Cite every review you use by its url and reviewedOn date, and pass on the historicalNotice.',
       ].join('\n'),
       inputSchema: inputJsonSchema(getToolInputSchema),

@@ -1,3 +1,4 @@
+import type { BucketName } from '@reviews/application';
 import { JSON_CONTENT_TYPE, validatorHeaders } from '../shared/cacheable-response.js';
 import type { CachedRead } from './read-response-cache.js';
 import { encodedBody } from './encoded-body.js';
@@ -10,7 +11,7 @@ import { encodedBody } from './encoded-body.js';
  */
 export function cachedRead(
   payload: string,
-  options: { etag: string; encoding: string; buckets: readonly string[]; route: string },
+  options: { etag: string; encoding: string; buckets: readonly BucketName[]; route: string },
 ): CachedRead {
   const { body, contentEncoding } = encodedBody(payload, options.encoding);
   return {

@@ -1,14 +1,14 @@
-import type { RequestQuota } from '@reviews/application';
+import type { Logger, RequestQuota } from '@reviews/application';
+import { ifNoneMatchHits, rateLimitHeaders } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../app/create-http-app.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { logWhenFinished } from '../shared/access-log.middleware.js';
-import { ifNoneMatchHits, validatorHeaders } from '../shared/cacheable-response.js';
+import { validatorHeaders } from '../shared/cacheable-response.js';
 import { rateLimitKeyOf } from '../shared/client-address.js';
 import { allowAnyOrigin } from '../shared/cors.middleware.js';
-import { INTERNAL_ERROR_MESSAGE, type HttpLogger } from '../shared/error-handler.js';
-import type { HttpError } from '../shared/http-error.js';
-import { setRateLimitHeaders, tooManyRequests } from '../shared/request-quota.js';
+import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
+import { quotaRefusal } from '../shared/request-quota.js';
 import { requestIdFor } from '../shared/request-id.middleware.js';
 import { clientIpOf } from './client-ip.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
@@ -17,7 +17,7 @@ export interface CachedReadsDeps {
   readonly cache: ReadResponseCache;
   readonly validator: ReadValidator;
   readonly quota: RequestQuota;
-  readonly logger: HttpLogger;
+  readonly logger: Logger;
   readonly trustProxy: TrustProxy;
 }
 
@@ -80,9 +80,9 @@ async function answerCharged(
   res: ServerResponse,
 ): Promise<void> {
   const outcome = await deps.quota.charge(rateLimitKeyOf(ip), read.buckets);
-  setRateLimitHeaders(res, outcome);
+  for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) res.setHeader(name, value);
   if (!outcome.allowed) {
-    const refusal: HttpError = tooManyRequests(outcome);
+    const refusal = quotaRefusal(outcome.retryAfterSeconds);
     sendError(res, refusal.status, refusal.message, refusal.headers);
     return;
   }

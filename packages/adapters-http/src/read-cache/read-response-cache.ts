@@ -1,3 +1,5 @@
+import type { BucketName } from '@reviews/application';
+
 /**
  * A read answer computed once: the body bytes in the coding they go out in, and the headers that
  * follow from them. The per-request headers (request id, CORS, rate limits, timing) are not part
@@ -10,7 +12,7 @@ export interface CachedRead {
   readonly etag: string;
   readonly body: Buffer;
   /** The buckets a request for it is charged to (contract §6). */
-  readonly buckets: readonly string[];
+  readonly buckets: readonly BucketName[];
   /** The Express route pattern that computed it, for the metrics' route label. */
   readonly route: string;
 }

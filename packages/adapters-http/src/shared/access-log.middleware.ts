@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
-import type { HttpLogger } from './error-handler.js';
+import type { Logger } from '@reviews/application';
 
 /**
  * One log line per response. Only the path is logged — never the query string, which can hold
  * confirmation tokens — and never a body (which can hold an e-mail address).
  */
-export function accessLog(logger: HttpLogger): RequestHandler {
+export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     logWhenFinished(
       logger,
@@ -20,7 +20,7 @@ export function accessLog(logger: HttpLogger): RequestHandler {
 
 /** The access log line of `res`, written when it is finished (also for the cached-read path). */
 export function logWhenFinished(
-  logger: HttpLogger,
+  logger: Logger,
   res: ServerResponse,
   request: { method: string | undefined; path: string },
   requestId: () => unknown,

@@ -1,44 +1,53 @@
-import { isIPv6 } from 'node:net';
 import type { Request } from 'express';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The key a client is counted under (contract §6): its IPv4 address, or the /64 of its IPv6
  * address. `req.ip` already honours the app's `trust proxy` setting, so a forged
  * X-Forwarded-For from an untrusted peer never changes it. IPv4-mapped IPv6 addresses
- * (`::ffff:1.2.3.4`) count as the IPv4 address.
+ * (`::ffff:1.2.3.4`) count as the IPv4 address; a zone id (`fe80::1%eth0`) is ignored.
  */
 export function clientKey(req: Request): string {
-  const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return rateLimitKeyOf(ip);
+  return rateLimitKeyOf(requestAddress(req));
 }
 
 export function rateLimitKeyOf(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  const address = parseAddress(ip);
+  if (address === undefined) return ip;
+  if (address instanceof ipaddr.IPv4) return address.toString();
+  return `${groupsOf(address, 4)}::/64`;
 }
 
 /**
  * The client's network for the consent record (contract §7): IPv4 truncated to /24, IPv6 to /48.
  */
 export function clientNetwork(req: Request): string {
-  const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  const v4 = mapped?.[1] ?? (isIPv6(ip) ? undefined : ip);
-  if (v4 !== undefined) {
-    const parts = v4.split('.');
-    return parts.length === 4 ? `${parts.slice(0, 3).join('.')}.0/24` : v4;
-  }
-  return `${expandIPv6(ip).slice(0, 3).join(':')}::/48`;
+  return networkOf(requestAddress(req));
 }
 
-function expandIPv6(ip: string): string[] {
-  const withoutZone = ip.split('%')[0] ?? ip;
-  const [head = '', tail] = withoutZone.split('::');
-  const headParts = head === '' ? [] : head.split(':');
-  const tailParts = tail === undefined || tail === '' ? [] : tail.split(':');
-  const missing = 8 - headParts.length - tailParts.length;
-  const groups = [...headParts, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailParts];
-  return groups.map((g) => (parseInt(g, 16) || 0).toString(16));
+export function networkOf(ip: string): string {
+  const address = parseAddress(ip);
+  if (address === undefined) return ip;
+  if (address instanceof ipaddr.IPv4) return `${address.octets.slice(0, 3).join('.')}.0/24`;
+  return `${groupsOf(address, 3)}::/48`;
+}
+
+function requestAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** The address as ipaddr.js reads it, IPv4-mapped IPv6 turned into IPv4; undefined when not an address. */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (!ipaddr.isValid(ip)) return undefined;
+  const address = ipaddr.parse(ip);
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress())
+    return address.toIPv4Address();
+  return address;
+}
+
+function groupsOf(address: ipaddr.IPv6, count: number): string {
+  return address.parts
+    .slice(0, count)
+    .map((part) => part.toString(16))
+    .join(':');
 }

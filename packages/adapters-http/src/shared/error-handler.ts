@@ -1,12 +1,6 @@
+import type { Logger } from '@reviews/application';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
-
-/** What the HTTP adapter needs from a logger: structured, never given e-mail addresses. */
-export interface HttpLogger {
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
 
 /** Unknown routes: 404 in the `{ error }` form (contract §5). */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -23,7 +17,7 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
  * parser failures become 400/413; anything else is logged (as an error, with its stack) and
  * answered 500 with no detail.
  */
-export function errorHandler(logger: HttpLogger): ErrorRequestHandler {
+export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);

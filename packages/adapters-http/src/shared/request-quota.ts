@@ -1,6 +1,6 @@
-import type { QuotaOutcome, RequestQuota } from '@reviews/application';
+import type { BucketName, RequestQuota } from '@reviews/application';
+import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Request, Response } from 'express';
-import type { ServerResponse } from 'node:http';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
 
@@ -13,35 +13,16 @@ export async function chargeQuota(
   quota: RequestQuota,
   req: Request,
   res: Response,
-  buckets: readonly string[],
+  buckets: readonly BucketName[],
 ): Promise<void> {
   const outcome = await quota.charge(clientKey(req), buckets);
-  setRateLimitHeaders(res, outcome);
-  if (!outcome.allowed) throw tooManyRequests(outcome);
+  res.set(rateLimitHeaders(outcome));
+  if (!outcome.allowed) throw quotaRefusal(outcome.retryAfterSeconds);
 }
 
 /** The 429 of a refused charge, with `Retry-After`. */
-export function tooManyRequests(outcome: QuotaOutcome): HttpError {
-  const retryAfter = Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
-  return new HttpError(
-    429,
-    `Too many requests from your network. Wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before retrying.`,
-    { 'Retry-After': String(retryAfter) },
-  );
-}
-
-/** draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`. */
-export function setRateLimitHeaders(
-  res: Pick<ServerResponse, 'setHeader'>,
-  outcome: QuotaOutcome,
-): void {
-  if (outcome.decisions.length === 0) return;
-  res.setHeader(
-    'RateLimit-Policy',
-    outcome.decisions.map((d) => `"${d.bucket}";q=${d.limit};w=${d.windowSeconds}`).join(', '),
-  );
-  res.setHeader(
-    'RateLimit',
-    outcome.decisions.map((d) => `"${d.bucket}";r=${d.remaining};t=${d.resetSeconds}`).join(', '),
-  );
+export function quotaRefusal(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, tooManyRequests(retryAfterSeconds), {
+    'Retry-After': String(retryAfterSeconds),
+  });
 }

@@ -1,12 +1,10 @@
+import { issueSentences } from '@reviews/http-common';
 import type { z } from 'zod';
 
 /** One sentence per problem, naming the parameter, for an `{ error }` body a person can act on. */
 export function describeIssues(error: z.ZodError): string {
-  const messages = error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
-    }
-    return issue.message;
+  const sentences = issueSentences(error, {
+    unknownKeys: (keys) => `unknown parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`,
   });
-  return `${[...new Set(messages)].join('; ')}.`;
+  return `${sentences.join('; ')}.`;
 }

@@ -1,4 +1,6 @@
 import type { SubscribeError } from '@reviews/application';
+import { HttpError } from '../shared/http-error.js';
+import { STATUS_BY_CODE } from '../shared/use-case-errors.js';
 
 /** The HTTP answer to an expected signup failure (contract §7's table). */
 export interface SignupFailure {
@@ -7,24 +9,13 @@ export interface SignupFailure {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-const STATUS_BY_CODE: Readonly<Record<SubscribeError['code'], number>> = {
-  EMAIL_INVALID: 400,
-  ADDRESS_BLOCKED: 403,
-  ADDRESS_DECLINED: 403,
-  ADDRESS_SUPPRESSED: 403,
-  ALREADY_CONFIRMED: 409,
-  MAIL_LIMIT_REACHED: 429,
-  MAIL_DELIVERY_FAILED: 502,
-  SIGNUPS_DISABLED: 503,
-};
-
 /** Temporary failures tell the client when to come back. */
 const RETRY_AFTER_SECONDS = { 502: 60, 503: 300 } as const;
 
 export function signupFailure(error: SubscribeError): SignupFailure {
   const status = STATUS_BY_CODE[error.code];
   if (error.code === 'MAIL_LIMIT_REACHED') {
-    const seconds = Math.max(1, error.decision.retryAfterSeconds ?? error.decision.resetSeconds);
+    const seconds = error.decision.retryAfterSeconds ?? error.decision.resetSeconds;
     return { status, message: error.message, headers: { 'Retry-After': String(seconds) } };
   }
   const retry = status === 502 || status === 503 ? RETRY_AFTER_SECONDS[status] : undefined;
@@ -42,13 +33,17 @@ export const STORE_UNAVAILABLE: SignupFailure = {
   headers: { 'Retry-After': '60' },
 };
 
+/** The failure as an error for the JSON route's error handler. */
+export function signupHttpError(failure: SignupFailure): HttpError {
+  return new HttpError(failure.status, failure.message, failure.headers);
+}
+
 /** Over the `signup` bucket (5 an hour per network, contract §6). */
 export function signupLimitFailure(retryAfterSeconds: number): SignupFailure {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const minutes = Math.ceil(seconds / 60);
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   return {
     status: 429,
     message: `Too many signup attempts from your network. Wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
-    headers: { 'Retry-After': String(seconds) },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
   };
 }

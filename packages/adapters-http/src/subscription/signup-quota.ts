@@ -1,8 +1,8 @@
-import { SUBSCRIPTION_BUCKETS } from '@reviews/application';
+import { BUCKETS } from '@reviews/application';
 import type { RequestQuota } from '@reviews/application';
+import { rateLimitHeaders } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from '../shared/client-address.js';
-import { setRateLimitHeaders } from '../shared/request-quota.js';
 import { signupLimitFailure } from './signup-errors.js';
 import type { SignupFailure } from './signup-errors.js';
 
@@ -16,7 +16,7 @@ export async function chargeSignup(
   req: Request,
   res: Response,
 ): Promise<SignupFailure | null> {
-  const outcome = await quota.charge(clientKey(req), [SUBSCRIPTION_BUCKETS.signup]);
-  setRateLimitHeaders(res, outcome);
-  return outcome.allowed ? null : signupLimitFailure(outcome.retryAfterSeconds ?? 1);
+  const outcome = await quota.charge(clientKey(req), [BUCKETS.signup]);
+  res.set(rateLimitHeaders(outcome));
+  return outcome.allowed ? null : signupLimitFailure(outcome.retryAfterSeconds);
 }

@@ -1,8 +1,10 @@
+import { MAX_EMAIL_LENGTH } from '@reviews/domain';
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
 import { sendPage } from '../html/page-layout.js';
 import { clientNetwork } from '../shared/client-address.js';
 import { STORE_UNAVAILABLE, signupFailure } from './signup-errors.js';
+import { EMAIL_TOO_LONG } from './subscription.schemas.js';
 import { chargeSignup } from './signup-quota.js';
 import { unlessStoreUnavailable } from './store-availability.js';
 import { messagePage, signupFormPage } from './subscription-pages.js';
@@ -73,31 +75,9 @@ export function submitSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
     const limited = await chargeSignup(deps.quota, req, res);
     if (limited !== null)
       return form(res, limited.status, limited.message, undefined, limited.headers);
-    if (!req.is('application/x-www-form-urlencoded')) {
-      return form(res, 400, 'Send the signup with the form on this page.');
-    }
-    const parseError = await new Promise<unknown>((done) => parseForm(req, res, done));
-    if (parseError) {
-      const tooLarge = (parseError as { type?: unknown }).type === 'entity.too.large';
-      return form(
-        res,
-        tooLarge ? 413 : 400,
-        tooLarge ? 'The form data is too large.' : 'The form data could not be read.',
-      );
-    }
-    const fields = (req.body ?? {}) as Record<string, unknown>;
-    const email = typeof fields['email'] === 'string' ? fields['email'] : '';
-    if (email.trim() === '') return form(res, 400, 'Enter your e-mail address.');
-    if (email.length > 254)
-      return form(res, 400, 'The e-mail address is longer than 254 characters.');
-    if (fields['consent'] !== 'yes') {
-      return form(
-        res,
-        400,
-        'Tick the box to confirm that you agree to receive the newsletter.',
-        email,
-      );
-    }
+    const reading = await readSignupForm(req, res);
+    if ('error' in reading) return form(res, reading.status, reading.error, reading.email);
+    const { email } = reading;
     const consent = {
       source: 'page' as const,
       userAgent: req.get('user-agent'),
@@ -127,4 +107,34 @@ export function submitSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
       messagePage(site, 'Signup not accepted', failure.message, 'error'),
     );
   };
+}
+
+type FormReading =
+  | { readonly email: string }
+  | { readonly status: number; readonly error: string; readonly email?: string };
+
+/** Reads and checks the posted form: a form body under 1 KiB, an address, the ticked consent. */
+async function readSignupForm(req: Request, res: Response): Promise<FormReading> {
+  if (!req.is('application/x-www-form-urlencoded')) {
+    return { status: 400, error: 'Send the signup with the form on this page.' };
+  }
+  const parseError = await new Promise<unknown>((done) => parseForm(req, res, done));
+  if (parseError) {
+    const tooLarge = (parseError as { type?: unknown }).type === 'entity.too.large';
+    return tooLarge
+      ? { status: 413, error: 'The form data is too large.' }
+      : { status: 400, error: 'The form data could not be read.' };
+  }
+  const fields = (req.body ?? {}) as Record<string, unknown>;
+  const email = typeof fields['email'] === 'string' ? fields['email'] : '';
+  if (email.trim() === '') return { status: 400, error: 'Enter your e-mail address.' };
+  if (email.length > MAX_EMAIL_LENGTH) return { status: 400, error: EMAIL_TOO_LONG };
+  if (fields['consent'] !== 'yes') {
+    return {
+      status: 400,
+      error: 'Tick the box to confirm that you agree to receive the newsletter.',
+      email,
+    };
+  }
+  return { email };
 }

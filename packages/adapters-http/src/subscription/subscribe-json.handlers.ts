@@ -2,8 +2,7 @@ import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { clientNetwork } from '../shared/client-address.js';
 import { HttpError } from '../shared/http-error.js';
-import { STORE_UNAVAILABLE, signupFailure } from './signup-errors.js';
-import type { SignupFailure } from './signup-errors.js';
+import { STORE_UNAVAILABLE, signupFailure, signupHttpError } from './signup-errors.js';
 import { chargeSignup } from './signup-quota.js';
 import { unlessStoreUnavailable } from './store-availability.js';
 import { describeBodyIssues, subscribeBodySchema } from './subscription.schemas.js';
@@ -22,7 +21,7 @@ export function subscribeJsonHandlers(deps: SubscriptionRouterDeps): RequestHand
   return [
     async (req, res, next) => {
       const limited = await chargeSignup(deps.quota, req, res);
-      next(limited === null ? undefined : toHttpError(limited));
+      next(limited === null ? undefined : signupHttpError(limited));
     },
     requireJson,
     (req, res, next) => parseJson(req, res, (error?: unknown) => next(bodyError(error))),
@@ -37,8 +36,8 @@ export function subscribeJsonHandlers(deps: SubscriptionRouterDeps): RequestHand
       const result = await unlessStoreUnavailable(
         deps.subscribe.execute({ email: body.data.email, consent }),
       );
-      if (result === null) throw toHttpError(STORE_UNAVAILABLE);
-      if (!result.ok) throw toHttpError(signupFailure(result.error));
+      if (result === null) throw signupHttpError(STORE_UNAVAILABLE);
+      if (!result.ok) throw signupHttpError(signupFailure(result.error));
       res.status(200).json({ status: 'accepted', message: result.value.message });
     },
   ];
@@ -64,8 +63,4 @@ function bodyError(error: unknown): HttpError | undefined {
   if (type === 'entity.parse.failed')
     return new HttpError(400, `The body is not valid JSON. ${EXAMPLE}`);
   return new HttpError(400, `The body could not be read. ${EXAMPLE}`);
-}
-
-function toHttpError(failure: SignupFailure): HttpError {
-  return new HttpError(failure.status, failure.message, failure.headers);
 }

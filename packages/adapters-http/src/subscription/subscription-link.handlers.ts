@@ -1,8 +1,10 @@
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
-import type { DomainError, Result } from '@reviews/domain';
+import type { Result, SubscriptionError } from '@reviews/domain';
+import { STATUS_BY_CODE } from '../shared/use-case-errors.js';
 import { sendPage } from '../html/page-layout.js';
 import { STORE_UNAVAILABLE } from './signup-errors.js';
+import { DECLINE_PERIOD_TEXT } from './subscription-rule-texts.js';
 import { unlessStoreUnavailable } from './store-availability.js';
 import { linkPromptPage, messagePage } from './subscription-pages.js';
 import type { SubscriptionRouterDeps } from './subscription-router.deps.js';
@@ -14,15 +16,6 @@ const parseForm = express.urlencoded({
   type: 'application/x-www-form-urlencoded',
 });
 
-/** Statuses of the link pages for the use cases' error codes. */
-const STATUS_BY_CODE: Readonly<Record<string, number>> = {
-  TOKEN_UNKNOWN: 404,
-  TOKEN_EXPIRED: 410,
-  TOKEN_USED: 410,
-  SUBSCRIPTION_ENDED: 409,
-  ADDRESS_SUPPRESSED: 403,
-};
-
 const DONE = {
   confirmed: ['You are subscribed', 'Thank you: your newsletter signup is confirmed.'],
   'already-confirmed': [
@@ -32,7 +25,7 @@ const DONE = {
   unsubscribed: ['You are unsubscribed', 'You will not receive the newsletter any more.'],
   cancelled: [
     'Signup cancelled',
-    'The signup is cancelled and this address will be refused for the next 30 days. You will not hear from us.',
+    `The signup is cancelled and this address will be refused for the next ${DECLINE_PERIOD_TEXT}. You will not hear from us.`,
   ],
   'already-unsubscribed': [
     'Already unsubscribed',
@@ -56,11 +49,52 @@ export interface LinkHandlers {
  */
 export function linkHandlers(deps: SubscriptionRouterDeps): LinkHandlers {
   const site = deps.options.serviceName;
-  const page = {
-    error: (res: Response, error: DomainError) =>
+  const page = linkPages(site);
+
+  const show =
+    (purpose: 'confirm' | 'unsubscribe'): RequestHandler =>
+    async (req, res) => {
+      const token = tokenOf(req.query['token']);
+      if (token === null) return page.badToken(res);
+      const result = await unlessStoreUnavailable(deps.previewLink.execute({ token, purpose }));
+      if (result === null) return page.unavailable(res);
+      if (!result.ok) return page.error(res, result.error);
+      const action = result.value.action;
+      if (action === 'already-confirmed' || action === 'already-unsubscribed')
+        return page.done(res, action);
+      return sendPage(res, 200, linkPromptPage(site, action, token));
+    };
+
+  const act = (
+    run: (token: string) => Promise<Result<{ outcome: Outcome }, SubscriptionError>>,
+  ): RequestHandler[] => [
+    (req, res, next) =>
+      parseForm(req, res, (error?: unknown) => (error ? page.badToken(res) : next())),
+    async (req: Request, res: Response) => {
+      const fields = (req.body ?? {}) as Record<string, unknown>;
+      const token = tokenOf(fields['token']) ?? tokenOf(req.query['token']);
+      if (token === null) return page.badToken(res);
+      const result = await unlessStoreUnavailable(run(token));
+      if (result === null) return page.unavailable(res);
+      return result.ok ? page.done(res, result.value.outcome) : page.error(res, result.error);
+    },
+  ];
+
+  return {
+    showConfirm: show('confirm'),
+    confirm: act((token) => deps.confirm.execute({ token })),
+    showUnsubscribe: show('unsubscribe'),
+    unsubscribe: act((token) => deps.unsubscribe.execute({ token })),
+  };
+}
+
+/** The answers of the link pages: an error by its code, the store down, done, a bad token. */
+function linkPages(site: string) {
+  return {
+    error: (res: Response, error: SubscriptionError) =>
       sendPage(
         res,
-        STATUS_BY_CODE[error.code] ?? 400,
+        STATUS_BY_CODE[error.code],
         messagePage(site, 'This link cannot be used', error.message, 'error'),
       ),
     unavailable: (res: Response) => {
@@ -84,40 +118,6 @@ export function linkHandlers(deps: SubscriptionRouterDeps): LinkHandlers {
           'error',
         ),
       ),
-  };
-
-  const show =
-    (purpose: 'confirm' | 'unsubscribe'): RequestHandler =>
-    async (req, res) => {
-      const token = tokenOf(req.query['token']);
-      if (token === null) return page.badToken(res);
-      const result = await unlessStoreUnavailable(deps.previewLink.execute({ token, purpose }));
-      if (result === null) return page.unavailable(res);
-      if (!result.ok) return page.error(res, result.error);
-      const action = result.value.action;
-      if (action === 'already-confirmed' || action === 'already-unsubscribed')
-        return page.done(res, action);
-      return sendPage(res, 200, linkPromptPage(site, action, token));
-    };
-
-  const act = (run: (token: string) => Promise<Result<{ outcome: Outcome }>>): RequestHandler[] => [
-    (req, res, next) =>
-      parseForm(req, res, (error?: unknown) => (error ? page.badToken(res) : next())),
-    async (req: Request, res: Response) => {
-      const fields = (req.body ?? {}) as Record<string, unknown>;
-      const token = tokenOf(fields['token']) ?? tokenOf(req.query['token']);
-      if (token === null) return page.badToken(res);
-      const result = await unlessStoreUnavailable(run(token));
-      if (result === null) return page.unavailable(res);
-      return result.ok ? page.done(res, result.value.outcome) : page.error(res, result.error);
-    },
-  ];
-
-  return {
-    showConfirm: show('confirm'),
-    confirm: act((token) => deps.confirm.execute({ token })),
-    showUnsubscribe: show('unsubscribe'),
-    unsubscribe: act((token) => deps.unsubscribe.execute({ token })),
   };
 }
 

@@ -1,6 +1,8 @@
+import { MAX_EMAIL_LENGTH } from '@reviews/domain';
 import { html } from '../html/escape-html.js';
 import type { SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
+import { DECLINE_PERIOD_TEXT } from './subscription-rule-texts.js';
 
 export interface SignupFormState {
   readonly email?: string;
@@ -23,7 +25,7 @@ export function signupFormPage(siteName: string, state: SignupFormState = {}): s
         name="email"
         type="email"
         autocomplete="email"
-        maxlength="254"
+        maxlength="${MAX_EMAIL_LENGTH}"
         required
         value="${state.email ?? ''}"
       />
@@ -75,7 +77,7 @@ const PROMPTS: Readonly<
   },
   cancel: {
     title: 'Cancel this signup',
-    text: 'Someone asked to sign up this address. Press the button to cancel it; the address will then be refused for 30 days, so nobody can sign you up again in that time.',
+    text: `Someone asked to sign up this address. Press the button to cancel it; the address will then be refused for ${DECLINE_PERIOD_TEXT}, so nobody can sign you up again in that time.`,
     button: 'Cancel signup',
     path: '/subscribe/unsubscribe',
   },

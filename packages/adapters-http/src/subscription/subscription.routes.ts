@@ -1,3 +1,4 @@
+import { BUCKETS } from '@reviews/application';
 import { Router } from 'express';
 import type { RequestHandler } from 'express';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -15,7 +16,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 /** The GET pages count in the `pages` bucket (contract §6); the POSTs in `signup` or not at all. */
 function chargePages(deps: SubscriptionRouterDeps): RequestHandler {
   return async (req, res, next) => {
-    await chargeQuota(deps.quota, req, res, ['pages']);
+    await chargeQuota(deps.quota, req, res, [BUCKETS.pages]);
     next();
   };
 }

@@ -1,4 +1,9 @@
+import { issueSentences } from '@reviews/http-common';
+import { MAX_EMAIL_LENGTH } from '@reviews/domain';
 import { z } from 'zod';
+
+/** The refusal of an over-long address, by the form and the JSON route alike. */
+export const EMAIL_TOO_LONG = `The e-mail address is longer than ${MAX_EMAIL_LENGTH} characters.`;
 
 const EXAMPLE = 'Send {"email": "you@example.com"}.';
 
@@ -15,7 +20,7 @@ export const subscribeBodySchema = z.strictObject(
             ? `The member "email" is missing. ${EXAMPLE}`
             : `"email" must be a string. ${EXAMPLE}`,
       })
-      .max(254, { error: 'The e-mail address is longer than 254 characters.' })
+      .max(MAX_EMAIL_LENGTH, { error: EMAIL_TOO_LONG })
       .meta({
         description: 'The address to sign up; the person must have agreed.',
         format: 'email',
@@ -37,10 +42,8 @@ export const subscriptionTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$
 
 /** One sentence per problem, for an `{ error }` a person can act on. */
 export function describeBodyIssues(error: z.ZodError): string {
-  const messages = error.issues.map((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `Unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: only "email" is accepted.`
-      : issue.message,
-  );
-  return [...new Set(messages)].join(' ');
+  return issueSentences(error, {
+    unknownKeys: (keys) =>
+      `Unknown member${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}: only "email" is accepted.`,
+  }).join(' ');
 }

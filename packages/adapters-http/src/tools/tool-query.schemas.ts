@@ -1,4 +1,11 @@
-import { cursorSchema, getToolInputSchema, limitSchema } from '@reviews/application';
+import {
+  cursorSchema,
+  getToolInputSchema,
+  LIMIT_RANGE,
+  LIMIT_RULE,
+  limitSchema,
+} from '@reviews/application';
+import { DEFAULT_PAGE_LIMIT } from '@reviews/domain';
 import { z } from 'zod';
 
 /**
@@ -13,8 +20,8 @@ function single(name: string, rule: string): z.ZodString {
   });
 }
 
-const limitParam = single('limit', 'a whole number from 1 to 20')
-  .regex(/^[0-9]+$/, { error: 'limit must be a whole number from 1 to 20' })
+const limitParam = single('limit', LIMIT_RULE)
+  .regex(/^[0-9]+$/, { error: `limit must be ${LIMIT_RULE}` })
   .transform((value) => Number.parseInt(value, 10))
   .pipe(limitSchema);
 
@@ -32,14 +39,18 @@ export const searchToolsQuerySchema = z.object({
     .max(200, { error: 'category must be at most 200 characters' })
     .optional()
     .meta({ description: 'Exact, case-sensitive category name taken from a tool in a response.' }),
-  limit: limitParam.optional().meta({ description: 'Items per page, 1 to 20 (default 10).' }),
+  limit: limitParam.optional().meta({
+    description: `Items per page, ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}).`,
+  }),
   cursor: cursorParam.optional().meta({
     description: 'The nextCursor value of the previous response; omit for the first page.',
   }),
 });
 
 export const getToolQuerySchema = z.object({
-  limit: limitParam.optional().meta({ description: 'Reviews per page, 1 to 20 (default 10).' }),
+  limit: limitParam.optional().meta({
+    description: `Reviews per page, ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}).`,
+  }),
   cursor: cursorParam.optional().meta({
     description: 'The nextCursor value of the previous response; omit for the first page.',
   }),

@@ -1,18 +1,20 @@
-import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
+import {
+  type BucketName,
+  type GetTool,
+  type RequestQuota,
+  type SearchTools,
+  BUCKETS,
+} from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
+import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
 import { cachedRead } from '../read-cache/cached-read.js';
 import { ReadResponseCache } from '../read-cache/read-response-cache.js';
-import {
-  ifNoneMatchHits,
-  negotiatedEncoding,
-  sendNotModified,
-  strongETag,
-} from '../shared/cacheable-response.js';
+import { negotiatedEncoding, sendNotModified } from '../shared/cacheable-response.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
 import { chargeQuota } from '../shared/request-quota.js';
-import { toHttpError } from '../shared/use-case-errors.js';
+import { toHttpError, type UseCaseErrorCode } from '../shared/use-case-errors.js';
 import type { ReadValidator } from './read-validator.js';
 import {
   getToolQuerySchema,
@@ -46,7 +48,7 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
   const router = Router();
 
   router.get('/api/v1/tools', async (req, res) => {
-    const charge = () => chargeQuota(quota, req, res, ['api', 'search']);
+    const charge = () => chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]);
     const input = await parseCharged(searchToolsQuerySchema, req.query, charge);
     const canonical = [
       'search',
@@ -61,11 +63,11 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
     // The publication may have been swapped while the quota was charged: the ETag sent is taken
     // in the same tick as the body (the use case is synchronous), so the two always agree.
     const result = timed(res, () => searchTools.execute(input));
-    send(req, res, result, canonical, ['api', 'search'], deps);
+    send(req, res, result, canonical, [BUCKETS.api, BUCKETS.search], deps);
   });
 
   router.get('/api/v1/tools/:id', async (req, res) => {
-    const charge = () => chargeQuota(quota, req, res, ['api']);
+    const charge = () => chargeQuota(quota, req, res, [BUCKETS.api]);
     const { id } = await parseCharged(toolIdParamSchema, req.params, charge);
     const page = await parseCharged(getToolQuerySchema, req.query, charge);
     const canonical = ['detail', id, page.limit ?? DEFAULT_PAGE_LIMIT, Number(page.cursor ?? 0)];
@@ -73,11 +75,11 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
     if (etag !== undefined && notModified(req, res, etag, validator.toolExists(id))) return;
     await charge();
     const result = timed(res, () => getTool.execute({ id, ...page }));
-    send(req, res, result, canonical, ['api'], deps);
+    send(req, res, result, canonical, [BUCKETS.api], deps);
   });
 
   router.all(['/api/v1/tools', '/api/v1/tools/:id'], async (req, res) => {
-    await chargeQuota(quota, req, res, ['api']);
+    await chargeQuota(quota, req, res, [BUCKETS.api]);
     throw new HttpError(405, `${req.method} is not allowed here; use GET.`, {
       Allow: READ_METHODS.join(', '),
     });
@@ -131,9 +133,9 @@ function timed<T>(res: Response, run: () => T): T {
 function send<T>(
   req: Request,
   res: Response,
-  result: Result<T, DomainError>,
+  result: Result<T, DomainError<UseCaseErrorCode>>,
   canonical: readonly unknown[],
-  buckets: readonly string[],
+  buckets: readonly BucketName[],
   { validator, cache }: ToolsRoutesDeps,
 ): void {
   if (!result.ok) throw toHttpError(result.error);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { marked } from 'marked';
+import MarkdownIt from 'markdown-it';
 import { hostileTool } from './hostile-catalog.fixture.js';
 import { startSite, type RunningSite } from './site-harness.js';
 
@@ -39,7 +39,7 @@ describe('a hostile catalog', () => {
     const res = await fetch(`${site.url}/tools/hostile.md`);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     const markdown = await res.text();
-    const rendered = await marked.parse(markdown);
+    const rendered = new MarkdownIt({ html: true }).render(markdown);
     expect(rendered).not.toMatch(/<script|<img|<b>|<i>|<strong>bold|<em>em|<code>code|<del>/i);
     expect(rendered).not.toMatch(/href="javascript/i);
     expect(rendered).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');

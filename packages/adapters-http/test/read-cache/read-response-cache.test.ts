@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { ReadResponseCache, type CachedRead } from '../../src/index.js';
-import { ENTRY_OVERHEAD_BYTES } from '../../src/read-cache/read-response-cache.js';
+import {
+  ENTRY_OVERHEAD_BYTES,
+  ReadResponseCache,
+  type CachedRead,
+} from '../../src/read-cache/read-response-cache.js';
 
 /** What an answer of `bytes` under a one-character key counts for. */
 const cost = (bytes: number) => bytes + 1 + ENTRY_OVERHEAD_BYTES;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { aTool } from '@reviews/domain/testing';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
-import type { HttpServerLimits } from '../../src/index.js';
+import type { HttpServerLimits } from '../../src/server/create-http-server.js';
 import { startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { openSocket, readAnswer } from '../support/raw-socket.js';
 

@@ -6,6 +6,7 @@ import {
   unlimitedQuota,
   type RequestQuota,
   type ServiceProfile,
+  type Logger,
 } from '@reviews/application';
 import { aServiceProfile, CountingRateLimiter, SettableClock } from '@reviews/application/testing';
 import { Publication, type Tool } from '@reviews/domain';
@@ -20,10 +21,9 @@ import {
   createOpenApiDocument,
   ReadResponseCache,
   ReadValidator,
-  type HttpLogger,
-  type HttpServerLimits,
-  type TrustProxy,
 } from '../../src/index.js';
+import type { TrustProxy } from '../../src/app/create-http-app.js';
+import type { HttpServerLimits } from '../../src/server/create-http-server.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
 /** The OpenAPI document every response of the test servers is checked against. */
@@ -39,7 +39,7 @@ export function testOpenApiConformance(): OpenApiConformance {
 export const testProfile: ServiceProfile = aServiceProfile();
 
 /** Collects log lines so tests can assert what was (not) logged. */
-export class RecordingLogger implements HttpLogger {
+export class RecordingLogger implements Logger {
   readonly lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
   info(fields: Record<string, unknown>, message: string): void {
     this.lines.push({ level: 'info', fields, message });

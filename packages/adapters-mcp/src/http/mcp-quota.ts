@@ -1,4 +1,5 @@
-import type { QuotaOutcome, RateLimitDecision, RequestQuota } from '@reviews/application';
+import { BUCKETS, type BucketName, type RequestQuota } from '@reviews/application';
+import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Response } from 'express';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
@@ -9,8 +10,8 @@ import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-err
  * switching protocol doubles nothing. The call is read from the JSON-RPC body before the SDK sees
  * it, so the tools themselves know nothing of limits. (Batches never get this far: refused.)
  */
-export function bucketsFor(body: unknown): string[] {
-  return isSearchToolsCall(body) ? ['api', 'search'] : ['api'];
+export function bucketsFor(body: unknown): BucketName[] {
+  return isSearchToolsCall(body) ? [BUCKETS.api, BUCKETS.search] : [BUCKETS.api];
 }
 
 function isSearchToolsCall(message: unknown): boolean {
@@ -28,14 +29,14 @@ function isSearchToolsCall(message: unknown): boolean {
 export async function admitRequest(
   quota: RequestQuota,
   clientKey: string,
-  buckets: readonly string[],
+  buckets: readonly BucketName[],
   res: Response,
   body: unknown,
 ): Promise<boolean> {
   const outcome = await quota.charge(clientKey, buckets);
-  setRateLimitHeaders(res, outcome);
+  res.set(rateLimitHeaders(outcome));
   if (outcome.allowed) return true;
-  const retryAfterSeconds = retryAfterOf(outcome);
+  const retryAfterSeconds = outcome.retryAfterSeconds;
   res
     .status(429)
     .set('Retry-After', String(retryAfterSeconds))
@@ -46,32 +47,4 @@ export async function admitRequest(
       }),
     );
   return false;
-}
-
-export function retryAfterOf(outcome: QuotaOutcome): number {
-  return Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1));
-}
-
-export function tooManyRequests(retryAfterSeconds: number): string {
-  const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
-  return `Too many requests from your network. Wait ${retryAfterSeconds} ${unit} before retrying.`;
-}
-
-/**
- * draft-ietf-httpapi-ratelimit-headers-11: `"api";q=60;w=60` and `"api";r=57;t=42`, each bucket
- * once, with its latest state.
- */
-export function setRateLimitHeaders(res: Response, outcome: QuotaOutcome): void {
-  const latest = new Map<string, RateLimitDecision>();
-  for (const decision of outcome.decisions) latest.set(decision.bucket, decision);
-  if (latest.size === 0) return;
-  const decisions = [...latest.values()];
-  res.setHeader(
-    'RateLimit-Policy',
-    decisions.map((d) => `"${d.bucket}";q=${d.limit};w=${d.windowSeconds}`).join(', '),
-  );
-  res.setHeader(
-    'RateLimit',
-    decisions.map((d) => `"${d.bucket}";r=${d.remaining};t=${d.resetSeconds}`).join(', '),
-  );
 }

@@ -1,4 +1,10 @@
-import type { GetTool, RequestQuota, SearchTools } from '@reviews/application';
+import {
+  type GetTool,
+  type Logger,
+  type RequestQuota,
+  type SearchTools,
+  BUCKETS,
+} from '@reviews/application';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -6,7 +12,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { createMcpServer, type McpLogger } from '../server/create-mcp-server.js';
+import { createMcpServer } from '../server/create-mcp-server.js';
 import { cachedTool } from '../tools/cached-tool.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
@@ -35,7 +41,8 @@ export interface McpRoutesDeps {
   readonly clientKeyOf: (req: Request) => string;
   /** `PUBLIC_BASE_URL` without a trailing slash (`ServiceProfile.baseUrl`). */
   readonly baseUrl: string;
-  readonly logger: McpLogger;
+  /** Only unexpected failures are logged. */
+  readonly logger: Pick<Logger, 'error'>;
   /** Origins besides the base URL's whose pages may call `/mcp` (`MCP_ALLOWED_ORIGINS`). */
   readonly allowedOrigins?: readonly string[];
   /** True when the service listens on loopback only: `/mcp` then answers loopback hosts only. */
@@ -105,7 +112,8 @@ function handleMessages(
     const body: unknown = req.body;
     if (Array.isArray(body)) {
       // One HTTP request, one unit: a batch must not buy a hundred calls for the price of one.
-      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
+        return;
       res
         .status(400)
         .json(
@@ -143,7 +151,8 @@ function answerUnreadableBody(deps: McpRoutesDeps): ErrorRequestHandler {
       next(error);
       return;
     }
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
+      return;
     const [code, message] = unreadableBodyError(type, req.get('Content-Encoding'));
     res.status(status).json(jsonRpcError(code, message));
   };
@@ -175,7 +184,8 @@ function unreadableBodyError(type: unknown, encoding: string | undefined): [numb
 
 function refuseMethod(deps: McpRoutesDeps): RequestHandler {
   return async (req, res) => {
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), ['api'], res, undefined))) return;
+    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
+      return;
     res
       .status(405)
       .set('Allow', MCP_ENDPOINT_METHODS.join(', '))

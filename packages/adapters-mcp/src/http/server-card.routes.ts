@@ -1,7 +1,12 @@
-import type { RequestQuota } from '@reviews/application';
-import { createHash } from 'node:crypto';
+import { type RequestQuota, BUCKETS } from '@reviews/application';
+import {
+  ifNoneMatchHits,
+  rateLimitHeaders,
+  strongETag,
+  tooManyRequests,
+} from '@reviews/http-common';
 import type { Request, RequestHandler } from 'express';
-import { retryAfterOf, setRateLimitHeaders, tooManyRequests } from './mcp-quota.js';
+
 import { SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.js';
 
 /** The card changes only with a deployment: an hour of caching is plenty. */
@@ -18,7 +23,7 @@ export function serverCardHandler(
   clientKeyOf: (req: Request) => string,
 ): RequestHandler {
   const payload = Buffer.from(JSON.stringify(serverCard(baseUrl)));
-  const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+  const etag = strongETag(payload);
 
   return async (req, res) => {
     res.set({ ETag: etag, 'Cache-Control': SERVER_CARD_CACHE_CONTROL });
@@ -26,10 +31,10 @@ export function serverCardHandler(
       res.status(304).end();
       return;
     }
-    const outcome = await quota.charge(clientKeyOf(req), ['pages']);
-    setRateLimitHeaders(res, outcome);
+    const outcome = await quota.charge(clientKeyOf(req), [BUCKETS.pages]);
+    res.set(rateLimitHeaders(outcome));
     if (!outcome.allowed) {
-      const retryAfterSeconds = retryAfterOf(outcome);
+      const retryAfterSeconds = outcome.retryAfterSeconds;
       res.removeHeader('ETag');
       res.removeHeader('Cache-Control');
       res.status(429).set('Retry-After', String(retryAfterSeconds));
@@ -42,14 +47,4 @@ export function serverCardHandler(
       .set({ 'Content-Type': SERVER_CARD_MEDIA_TYPE, 'Content-Length': String(payload.length) })
       .end(payload);
   };
-}
-
-/** RFC 9110 §13.1.2: a list of entity tags or `*`, compared weakly. */
-function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag);
 }

@@ -4,6 +4,7 @@ import {
   Server,
   type CacheHint,
 } from '@modelcontextprotocol/server';
+import type { Logger } from '@reviews/application';
 import { toolError, type McpTool } from '../tools/mcp-tool.js';
 import {
   MCP_PROTOCOL_VERSIONS,
@@ -13,11 +14,6 @@ import {
   MCP_SERVER_TITLE,
   MCP_SERVER_VERSION,
 } from './server-identity.js';
-
-/** What the MCP adapter needs from a logger (pino fits). */
-export interface McpLogger {
-  error(fields: Record<string, unknown>, message: string): void;
-}
 
 /**
  * The 2026-07-28 caching hints of the cacheable results this server has (`tools/list` and
@@ -38,7 +34,7 @@ export const MCP_CACHE_HINT: Required<CacheHint> = { ttlMs: 300_000, cacheScope:
  */
 export function createMcpServer(
   tools: readonly McpTool[],
-  logger: McpLogger,
+  logger: Pick<Logger, 'error'>,
   websiteUrl: string,
 ): Server {
   const server = new Server(

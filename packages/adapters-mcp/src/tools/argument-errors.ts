@@ -1,3 +1,4 @@
+import { issueSentences } from '@reviews/http-common';
 import type { z } from 'zod';
 
 /**
@@ -14,21 +15,19 @@ export function describeArgumentIssues(
   argumentNames: readonly string[],
   args: Record<string, unknown> = {},
 ): string {
-  const messages = error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      const plural = issue.keys.length > 1 ? 's' : '';
-      return `unknown argument${plural} ${issue.keys.join(', ')} (${toolName} takes ${argumentNames.join(', ')})`;
-    }
-    const name = issue.path[0];
-    const value = typeof name === 'string' ? args[name] : undefined;
-    if (issue.code === 'invalid_type' && value !== undefined) {
+  const sentences = issueSentences(error, {
+    unknownKeys: (keys) =>
+      `unknown argument${keys.length > 1 ? 's' : ''} ${keys.join(', ')} (${toolName} takes ${argumentNames.join(', ')})`,
+    other: (issue) => {
+      const name = issue.path[0];
+      const value = typeof name === 'string' ? args[name] : undefined;
+      if (issue.code !== 'invalid_type' || value === undefined) return undefined;
       const hint =
         issue.expected === 'string' && typeof value === 'number' ? ` (send "${value}")` : '';
       return `${issue.message.replace(/\.$/, '')}: it must be ${withArticle(issue.expected)}, not ${describeValue(value)}${hint}`;
-    }
-    return issue.message;
+    },
   });
-  return `${[...new Set(messages)].join('; ')}.`;
+  return `${sentences.join('; ')}.`;
 }
 
 function withArticle(type: string): string {

@@ -1,3 +1,4 @@
+import { isRecord } from '@reviews/domain';
 import { z } from 'zod';
 
 /** A JSON Schema whose root is an object, as MCP requires of `inputSchema` and `outputSchema`. */
@@ -37,8 +38,4 @@ function hoistRootDefinition(generated: Record<string, unknown>): Record<string,
   return Object.keys(kept).length === 0
     ? { ...rest, ...root }
     : { ...rest, ...root, definitions: kept };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

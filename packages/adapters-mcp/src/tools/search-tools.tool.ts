@@ -1,4 +1,10 @@
-import { searchResultSchema, searchToolsInputSchema, type SearchTools } from '@reviews/application';
+import {
+  LIMIT_RANGE,
+  searchResultSchema,
+  searchToolsInputSchema,
+  type SearchTools,
+} from '@reviews/application';
+import { DEFAULT_PAGE_LIMIT } from '@reviews/domain';
 import { renderSearchResult } from './markdown-rendering.js';
 import { defineMcpTool, type McpTool } from './mcp-tool.js';
 
@@ -8,7 +14,7 @@ const DESCRIPTION = [
   'Find reviewed developer tools by keyword and/or category. Call this FIRST: it gives the tool ids that get_tool needs.',
   'q: up to 12 keywords (200 characters); every keyword must match (AND); a keyword also matches words it begins (postgres finds PostgreSQL); there are no operators (quotes, -, +, OR, * are plain text). Omit q to browse, newest review first.',
   'category: an exact, case-sensitive category name copied from a result.',
-  'Paging: limit 1 to 20 (default 10); pass nextCursor back as cursor, with the same q and category, until it is null. Paging stops at 1,000 results (the full archive is /reviews/index.json).',
+  `Paging: limit ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}); pass nextCursor back as cursor, with the same q and category, until it is null. Paging stops at 1,000 results (the full archive is /reviews/index.json).`,
   'An excerpt from a review comes with that review cited in `review`. When you answer from these results, cite the review url and its reviewedOn date, and pass on the historicalNotice: reviews are historical and do not establish current capabilities.',
 ].join('\n');
 

@@ -13,12 +13,13 @@ import express, { type ErrorRequestHandler, type Request } from 'express';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mcpRoutes, type McpLogger } from '../../src/index.js';
+import type { Logger } from '@reviews/application';
+import { mcpRoutes } from '../../src/index.js';
 
 export const testProfile: ServiceProfile = aServiceProfile();
 
 /** Keeps what the adapter logged, so tests can assert on it. */
-export class RecordingLogger implements McpLogger {
+export class RecordingLogger implements Pick<Logger, 'error'> {
   readonly errors: Array<{ fields: Record<string, unknown>; message: string }> = [];
   error(fields: Record<string, unknown>, message: string): void {
     this.errors.push({ fields, message });

@@ -1,5 +1,5 @@
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
-import type { CatalogDocument, Tool } from '@reviews/domain';
+import { isRecord, type CatalogDocument, type Tool } from '@reviews/domain';
 import { toTool } from './catalog-document.mapper.js';
 import { catalogHeaderSchema, catalogToolSchema } from './catalog-document.schema.js';
 import { catalogParseOptions, toCatalogProblems } from './catalog-problems.js';
@@ -79,9 +79,6 @@ export class CatalogValidator {
     return { schemaVersion, publishedAt, tools: this.tools };
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Validates a catalog document already in memory (parsed JSON, a document read from a store)

@@ -1,3 +1,4 @@
+import { isRecord } from '@reviews/domain';
 import { formatJsonPath, type JsonPathSegment } from './json-path.js';
 
 /** A repeated id: `path` is relative to the `tools` array (`[4, 'reviews', 0, 'id']`). */
@@ -5,9 +6,6 @@ export interface DuplicateId {
   readonly path: readonly JsonPathSegment[];
   readonly message: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Remembers the tool ids and review ids seen so far, tool by tool, and reports each later

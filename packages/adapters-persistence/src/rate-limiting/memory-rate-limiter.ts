@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { BucketSize, BucketSizes } from './bucket-size.js';
-import { consumeFrom, peekAt } from './rate-limit-decision.js';
+import { consumeFrom } from './rate-limit-decision.js';
 
 export type { BucketSize, BucketSizes } from './bucket-size.js';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
@@ -26,10 +26,6 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async consume(bucket: string, key: string): Promise<RateLimitDecision> {
     return consumeFrom(bucket, this.bucket(bucket), key);
-  }
-
-  async peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    return peekAt(bucket, this.bucket(bucket), key);
   }
 
   private bucket(bucket: string) {

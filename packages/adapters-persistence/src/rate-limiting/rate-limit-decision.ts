@@ -51,14 +51,3 @@ export async function consumeFrom(
     throw refusal;
   }
 }
-
-/** Reads a key's state without consuming. */
-export async function peekAt(
-  bucket: string,
-  entry: SizedBucket,
-  key: string,
-): Promise<RateLimitDecision> {
-  const state = await entry.limiter.get(key);
-  if (state === null) return toRateLimitDecision(bucket, entry.size, null, true);
-  return toRateLimitDecision(bucket, entry.size, state, state.consumedPoints < entry.size.points);
-}

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { RLWrapperTimeouts, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
 import type { BucketSize, BucketSizes } from './bucket-size.js';
-import { consumeFrom, peekAt } from './rate-limit-decision.js';
+import { consumeFrom } from './rate-limit-decision.js';
 import {
   REDIS_COMMAND_TIMEOUT_MS,
   REDIS_CONNECT_TIMEOUT_MS,
@@ -13,7 +13,7 @@ import {
 } from './rate-limit-redis-client.js';
 
 /**
- * Upper bound on one `consume` or `peek` against Redis; past it the call is answered in process.
+ * Upper bound on one `consume` against Redis; past it the call is answered in process.
  * A little above the client's command timeout, so that the client normally gives up first.
  */
 const LIMITER_TIMEOUT_MS = REDIS_COMMAND_TIMEOUT_MS + 250;
@@ -94,10 +94,6 @@ export class RedisRateLimiter implements RateLimiter {
 
   async consume(bucket: string, key: string): Promise<RateLimitDecision> {
     return consumeFrom(bucket, this.bucket(bucket), key);
-  }
-
-  async peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    return peekAt(bucket, this.bucket(bucket), key);
   }
 
   /** Readiness: `true` when Redis answers PING now. Never rejects; answers within a second. */

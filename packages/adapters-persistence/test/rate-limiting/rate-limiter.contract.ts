@@ -48,13 +48,17 @@ export function describeRateLimiterContract(
       expect((await limiter.consume('other', key)).allowed).toBe(true);
     });
 
-    it('peeks without consuming', async () => {
+    it('keeps refusing with a Retry-After of at least one second, never zero', async () => {
       const limiter = await factory();
       const key = freshKey();
-      expect(await limiter.peek('small', key)).toMatchObject({ allowed: true, remaining: 3 });
-      await limiter.consume('small', key);
-      expect(await limiter.peek('small', key)).toMatchObject({ allowed: true, remaining: 2 });
-      expect(await limiter.peek('small', key)).toMatchObject({ remaining: 2 });
+      expect((await limiter.consume('short', key)).allowed).toBe(true);
+      for (let i = 0; i < 5; i++) {
+        const refused = await limiter.consume('short', key);
+        expect(refused.allowed).toBe(false);
+        expect(Number.isInteger(refused.retryAfterSeconds)).toBe(true);
+        expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+        expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
+      }
     });
 
     it('frees the bucket when its window has passed', async () => {

@@ -17,7 +17,7 @@ export class RateLimitedQuota implements RequestQuota {
         return {
           allowed: false,
           decisions,
-          retryAfterSeconds: Math.max(1, decision.retryAfterSeconds ?? decision.resetSeconds),
+          retryAfterSeconds: decision.retryAfterSeconds ?? decision.resetSeconds,
         };
       }
     }

@@ -19,7 +19,6 @@ export interface RateLimitDecision {
  * in process, and Redis shared by every instance.
  */
 export interface RateLimiter {
+  /** Takes one unit; a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not clamp it. */
   consume(bucket: string, key: string): Promise<RateLimitDecision>;
-  /** Peeks without consuming (used to report headers on responses that do not count). */
-  peek(bucket: string, key: string): Promise<RateLimitDecision>;
 }

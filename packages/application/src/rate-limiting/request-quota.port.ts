@@ -1,3 +1,4 @@
+import type { BucketName } from './buckets.js';
 import type { RateLimitDecision } from './rate-limiter.port.js';
 
 /**
@@ -5,11 +6,14 @@ import type { RateLimitDecision } from './rate-limiter.port.js';
  * the `RateLimit-Policy` / `RateLimit` headers), and whether the request may proceed. When it may
  * not, `retryAfterSeconds` (≥ 1) says when to retry.
  */
-export interface QuotaOutcome {
-  readonly allowed: boolean;
-  readonly decisions: readonly RateLimitDecision[];
-  readonly retryAfterSeconds?: number;
-}
+export type QuotaOutcome =
+  | { readonly allowed: true; readonly decisions: readonly RateLimitDecision[] }
+  | {
+      readonly allowed: false;
+      readonly decisions: readonly RateLimitDecision[];
+      /** Whole seconds, ≥ 1 (the `RateLimiter` port promises it; adapters do not clamp). */
+      readonly retryAfterSeconds: number;
+    };
 
 /**
  * Per-client request quota shared by every driving adapter (contract §6): REST and MCP charge the
@@ -17,7 +21,7 @@ export interface QuotaOutcome {
  * client cannot double its allowance by switching protocol.
  */
 export interface RequestQuota {
-  charge(clientKey: string, buckets: readonly string[]): Promise<QuotaOutcome>;
+  charge(clientKey: string, buckets: readonly BucketName[]): Promise<QuotaOutcome>;
 }
 
 /** Counts nothing: for deployments behind their own limiter, and for tests. */

@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT } from '@reviews/domain';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '@reviews/domain';
 import { z } from 'zod';
 
 /**
@@ -6,12 +6,17 @@ import { z } from 'zod';
  * adapter first turns query strings into these types). Semantic rules that need the domain —
  * keyword count, cursor depth — are checked by the use cases.
  */
+/** The page-size range as every message and description words it, from the constants. */
+export const LIMIT_RANGE = `1 to ${MAX_PAGE_LIMIT}`;
+export const LIMIT_RULE = `a whole number from ${LIMIT_RANGE}`;
+const LIMIT_ERROR = `limit must be ${LIMIT_RULE}`;
+
 export const limitSchema = z
-  .number({ error: 'limit must be a whole number from 1 to 20' })
-  .int({ error: 'limit must be a whole number from 1 to 20' })
-  .min(1, { error: 'limit must be a whole number from 1 to 20' })
-  .max(MAX_PAGE_LIMIT, { error: 'limit must be a whole number from 1 to 20' })
-  .meta({ description: 'Items per page, 1 to 20 (default 10).' });
+  .number({ error: LIMIT_ERROR })
+  .int({ error: LIMIT_ERROR })
+  .min(1, { error: LIMIT_ERROR })
+  .max(MAX_PAGE_LIMIT, { error: LIMIT_ERROR })
+  .meta({ description: `Items per page, ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}).` });
 
 export const cursorSchema = z
   .string({ error: 'cursor must be the nextCursor of the previous page (1 to 4 digits)' })

@@ -3,7 +3,7 @@ export type { StoredSubscription, SubscriptionStore } from './subscription-store
 export { MailDeliveryError } from './mailer.port.js';
 export type { MailHeader, Mailer, OutgoingMail } from './mailer.port.js';
 export type { GeneratedToken, TokenGenerator } from './token-generator.port.js';
-export { SUBSCRIPTION_BUCKETS, normaliseBlockedDomains } from './subscription-settings.js';
+export { normaliseBlockedDomains } from './subscription-settings.js';
 export type { SubscriptionSettings } from './subscription-settings.js';
 export { composeVerificationMail, subscriptionLinks } from './verification-mail.js';
 export type { VerificationMailInput } from './verification-mail.js';

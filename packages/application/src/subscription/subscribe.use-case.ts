@@ -6,6 +6,7 @@ import {
   parseEmailAddress,
   recordConsent,
   requestSignup,
+  SUBSCRIPTION_RULES_IN_WORDS as RULES,
 } from '@reviews/domain';
 import type {
   ConsentInput,
@@ -53,9 +54,8 @@ export type SubscribeError =
   | MailLimitError;
 
 const MESSAGES = {
-  sent: 'Check your inbox: we sent a link to confirm the signup. It works for 48 hours; if you ignore it, nothing happens.',
-  recent:
-    'We sent a confirmation link to this address less than 15 minutes ago. Check your inbox and spam folder; the link works for 48 hours.',
+  sent: `Check your inbox: we sent a link to confirm the signup. It works for ${RULES.confirmTokenTtl}; if you ignore it, nothing happens.`,
+  recent: `We sent a confirmation link to this address less than ${RULES.resendInterval} ago. Check your inbox and spam folder; the link works for ${RULES.confirmTokenTtl}.`,
   disabled: 'Newsletter signups are switched off for now. Try again later.',
   blocked: 'Signups from this e-mail domain are not accepted. Use another address.',
   mailLimit:

@@ -15,9 +15,6 @@ export interface SubscriptionSettings {
   readonly baseUrl: string;
 }
 
-/** Rate-limit buckets of contract §6 used by signup: per client key and per address key. */
-export const SUBSCRIPTION_BUCKETS = { signup: 'signup', mail: 'mail' } as const;
-
 /**
  * IDNA-encodes and lower-cases configured blocked domains; returns the entries that are not
  * domain names separately so that configuration parsing can name them.

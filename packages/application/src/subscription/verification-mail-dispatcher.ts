@@ -14,7 +14,7 @@ import type { Clock } from '../shared/clock.port.js';
 import type { Logger } from '../shared/logger.port.js';
 import { MailDeliveryError } from './mailer.port.js';
 import type { Mailer } from './mailer.port.js';
-import { SUBSCRIPTION_BUCKETS } from './subscription-settings.js';
+import { BUCKETS } from '../rate-limiting/buckets.js';
 import type { SubscriptionSettings } from './subscription-settings.js';
 import { SubscriptionStoreUnavailableError } from './subscription-store.port.js';
 import type { SubscriptionStore } from './subscription-store.port.js';
@@ -78,7 +78,7 @@ export class VerificationMailDispatcher {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly settings: Pick<SubscriptionSettings, 'serviceName' | 'baseUrl'>,
-    private readonly logger: Logger,
+    private readonly logger: Pick<Logger, 'info' | 'warn'>,
     options: MailDispatchOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
@@ -167,10 +167,7 @@ export class VerificationMailDispatcher {
     });
     if (claimed === null) return { kind: 'not-due' };
 
-    const decision = await this.limiter.consume(
-      SUBSCRIPTION_BUCKETS.mail,
-      mailboxKey(claimed.address),
-    );
+    const decision = await this.limiter.consume(BUCKETS.mail, mailboxKey(claimed.address));
     if (!decision.allowed) {
       await this.settle(claimed, mailWithdrawn);
       if (mode === 'background') {

@@ -1,3 +1,5 @@
+import { SUBSCRIPTION_RULES_IN_WORDS as RULES } from '@reviews/domain';
+import { escapeHtml } from '../shared/escape-html.js';
 import type { OutgoingMail } from './mailer.port.js';
 
 export interface VerificationMailInput {
@@ -32,9 +34,8 @@ export function composeVerificationMail(input: VerificationMailInput): OutgoingM
   const intro = `Someone, hopefully you, asked to sign up ${input.to} for the newsletter of ${input.serviceName} (${site}).`;
   const ignore =
     'If you did not ask for this, ignore this e-mail: nothing happens and the address is not subscribed.';
-  const expiry = 'The confirmation link works for 48 hours.';
-  const cancel =
-    'To cancel this signup and stop further signups of this address for 30 days, open:';
+  const expiry = `The confirmation link works for ${RULES.confirmTokenTtl}.`;
+  const cancel = `To cancel this signup and stop further signups of this address for ${RULES.declinePeriod}, open:`;
   const text = [
     'Hello,',
     '',
@@ -72,8 +73,4 @@ export function composeVerificationMail(input: VerificationMailInput): OutgoingM
     ],
     confirmUrl,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

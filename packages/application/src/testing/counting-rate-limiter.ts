@@ -19,14 +19,10 @@ export class CountingRateLimiter implements RateLimiter {
   ) {}
 
   async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    return this.decide(bucket, key, 1);
+    return this.decide(bucket, key);
   }
 
-  async peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    return this.decide(bucket, key, 0);
-  }
-
-  private decide(bucket: string, key: string, cost: number): RateLimitDecision {
+  private decide(bucket: string, key: string): RateLimitDecision {
     const size = this.buckets[bucket] ?? { points: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
     const now = this.clock.now().getTime();
     const id = `${bucket}\u0000${key}`;
@@ -35,8 +31,8 @@ export class CountingRateLimiter implements RateLimiter {
       window = { startedAt: now, used: 0 };
       this.windows.set(id, window);
     }
-    const allowed = window.used + cost <= size.points;
-    if (allowed) window.used += cost;
+    const allowed = window.used < size.points;
+    if (allowed) window.used += 1;
     const resetSeconds = Math.max(
       1,
       Math.ceil((window.startedAt + size.windowSeconds * 1000 - now) / 1000),

@@ -34,6 +34,17 @@ class ScriptedCatalogSource implements CatalogSource {
   }
 }
 
+/** A publication live from the source, with later reloads held by a gated builder. */
+async function publishedFirstWithGatedBuilder() {
+  const source = new ScriptedCatalogSource();
+  source.next = { document: aCatalog(aTool()), fingerprint: 'first' };
+  const live = new LivePublication();
+  const builder = new GatedBuilder();
+  const publish = new PublishCatalog(source, live, builder);
+  await publish.execute();
+  return { live, builder, publish };
+}
+
 describe('PublishCatalog', () => {
   it('makes the loaded catalog the live publication, with the fingerprint as its id', async () => {
     const source = new ScriptedCatalogSource();
@@ -60,12 +71,7 @@ describe('PublishCatalog', () => {
   });
 
   it('builds the first publication from the source and later ones with the next builder', async () => {
-    const source = new ScriptedCatalogSource();
-    source.next = { document: aCatalog(aTool()), fingerprint: 'first' };
-    const live = new LivePublication();
-    const builder = new GatedBuilder();
-    const publish = new PublishCatalog(source, live, builder);
-    await publish.execute();
+    const { live, builder, publish } = await publishedFirstWithGatedBuilder();
     expect(builder.builds).toBe(0);
     const second = publish.execute();
     await tick();
@@ -75,12 +81,7 @@ describe('PublishCatalog', () => {
   });
 
   it('coalesces reloads that arrive while one runs into one follow-up that answers them all', async () => {
-    const source = new ScriptedCatalogSource();
-    source.next = { document: aCatalog(aTool()), fingerprint: 'first' };
-    const live = new LivePublication();
-    const builder = new GatedBuilder();
-    const publish = new PublishCatalog(source, live, builder);
-    await publish.execute();
+    const { builder, publish } = await publishedFirstWithGatedBuilder();
 
     const first = publish.execute();
     const more = [publish.execute(), publish.execute(), publish.execute(), publish.execute()];

@@ -13,9 +13,6 @@ class CountingLimiter implements RateLimiter {
     this.counts.set(`${bucket}:${key}`, used);
     return Promise.resolve(this.decision(bucket, used));
   }
-  peek(bucket: string, key: string): Promise<RateLimitDecision> {
-    return Promise.resolve(this.decision(bucket, this.counts.get(`${bucket}:${key}`) ?? 0));
-  }
   private decision(bucket: string, used: number): RateLimitDecision {
     const limit = this.size[bucket] ?? 0;
     const allowed = used <= limit;

@@ -22,7 +22,7 @@ describe('composeVerificationMail', () => {
   });
 
   it('escapes text in the HTML part', () => {
-    expect(mail.html).toContain('Tool &#60;Reviews&#62;');
+    expect(mail.html).toContain('Tool &lt;Reviews&gt;');
     expect(mail.html).not.toContain('<Reviews>');
   });
 

@@ -13,7 +13,7 @@ export interface ToolReview {
   readonly review: Review;
 }
 
-/** Every category with its number of tools, by name (code point order, as `Publication.categories`). */
+/** Every category with its number of tools, by name (code point order). */
 export function countToolsByCategory(tools: readonly Tool[]): CategoryCount[] {
   const counts = new Map<string, number>();
   for (const tool of tools) {

@@ -30,8 +30,6 @@ export interface PublicationSnapshot {
  */
 export class Publication {
   readonly tools: readonly Tool[];
-  /** Distinct category names, sorted by code point. */
-  readonly categories: readonly string[];
   private readonly byId: ReadonlyMap<string, Tool>;
   private readonly index: SearchIndex;
   private categoryCountCache: readonly CategoryCount[] | undefined;
@@ -47,11 +45,6 @@ export class Publication {
     for (const tool of tools) Object.freeze(Object.freeze(tool).reviews);
     this.tools = Object.freeze([...tools]);
     this.byId = new Map(this.tools.map((tool) => [tool.id, tool]));
-    this.categories = Object.freeze(
-      [
-        ...new Set(this.tools.flatMap((tool) => (tool.category === null ? [] : [tool.category]))),
-      ].sort(),
-    );
     this.index = index(this.tools);
   }
 

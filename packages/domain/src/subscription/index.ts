@@ -7,14 +7,8 @@ export {
 export type { EmailAddress, EmailAddressError } from './email-address.js';
 export { CONSENT_SOURCES, MAX_USER_AGENT_LENGTH, recordConsent } from './consent.js';
 export type { Consent, ConsentInput, ConsentSource } from './consent.js';
-export { SUBSCRIPTION_RULES } from './subscription-rules.js';
-export {
-  declineEndsAt,
-  findToken,
-  isExpired,
-  issueTokens,
-  newPendingSubscription,
-} from './subscription.js';
+export { SUBSCRIPTION_RULES, SUBSCRIPTION_RULES_IN_WORDS } from './subscription-rules.js';
+export { declineEndsAt, isExpired, issueTokens, newPendingSubscription } from './subscription.js';
 export type {
   IssuedTokenHashes,
   PendingMail,

@@ -3,7 +3,7 @@ import type { Result } from '../shared/result.js';
 import { SUBSCRIPTION_RULES } from './subscription-rules.js';
 import { SUBSCRIPTION_MESSAGES } from './subscription-errors.js';
 import type { SubscriptionError } from './subscription-errors.js';
-import { findToken, markTokenUsed } from './subscription.js';
+import { findSubscriptionToken, markTokenUsed } from './subscription.js';
 import type { Subscription } from './subscription.js';
 
 /**
@@ -28,7 +28,7 @@ export function planConfirmation(
   tokenHash: string,
   now: Date,
 ): Result<ConfirmationPlan, ConfirmationError> {
-  const token = findToken(subscription, tokenHash, 'confirm');
+  const token = findSubscriptionToken(subscription, tokenHash, 'confirm');
   if (token === undefined) return fail('TOKEN_UNKNOWN');
   switch (subscription.status) {
     case 'confirmed':

@@ -1,4 +1,5 @@
 import type { DomainError } from '../shared/result.js';
+import { SUBSCRIPTION_RULES_IN_WORDS as RULES } from './subscription-rules.js';
 
 /**
  * Stable codes of the expected failures of subscription transitions. Adapters map them:
@@ -24,8 +25,7 @@ export const SUBSCRIPTION_MESSAGES = {
     'Mail to this address was returned as undeliverable or reported as unwanted, so we no longer send to it.',
   TOKEN_UNKNOWN:
     'This link is not valid. Copy the whole link from the e-mail, or sign up again to get a new one.',
-  TOKEN_EXPIRED:
-    'This confirmation link has expired (links work for 48 hours). Sign up again to get a new one.',
+  TOKEN_EXPIRED: `This confirmation link has expired (links work for ${RULES.confirmTokenTtl}). Sign up again to get a new one.`,
   TOKEN_USED: 'This link was already used. Sign up again if you want a new one.',
   SUBSCRIPTION_ENDED:
     'This signup was cancelled or unsubscribed, so it can no longer be confirmed. Sign up again to subscribe.',

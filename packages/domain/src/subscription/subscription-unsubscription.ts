@@ -2,7 +2,7 @@ import { domainError, err, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { SUBSCRIPTION_MESSAGES } from './subscription-errors.js';
 import type { SubscriptionError } from './subscription-errors.js';
-import { findToken, markTokenUsed } from './subscription.js';
+import { findSubscriptionToken, markTokenUsed } from './subscription.js';
 import type { Subscription, SuppressionReason } from './subscription.js';
 
 /**
@@ -28,7 +28,7 @@ export function planUnsubscription(
   tokenHash: string,
   now: Date,
 ): Result<UnsubscriptionPlan, UnsubscriptionError> {
-  const token = findToken(subscription, tokenHash, 'unsubscribe');
+  const token = findSubscriptionToken(subscription, tokenHash, 'unsubscribe');
   if (token === undefined) {
     return err(domainError('TOKEN_UNKNOWN', SUBSCRIPTION_MESSAGES.TOKEN_UNKNOWN));
   }

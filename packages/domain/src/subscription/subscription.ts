@@ -104,7 +104,7 @@ export function issueTokens(
   return [...tokens, ...fresh].slice(-SUBSCRIPTION_RULES.maxKeptTokens);
 }
 
-export function findToken(
+export function findSubscriptionToken(
   subscription: Subscription,
   hash: string,
   purpose: TokenPurpose,

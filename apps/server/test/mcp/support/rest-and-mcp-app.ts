@@ -5,13 +5,13 @@ import {
   unlimitedQuota,
   type RequestQuota,
   type ServiceProfile,
+  type Logger,
 } from '@reviews/application';
 import {
   clientKey,
   createHttpApp,
   createOpenApiDocument,
   ReadValidator,
-  type HttpLogger,
 } from '@reviews/adapters-http';
 import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import { aServiceProfile } from '@reviews/application/testing';
@@ -26,7 +26,7 @@ import {
 
 export const testProfile: ServiceProfile = aServiceProfile();
 
-const silentLogger: HttpLogger = {
+const silentLogger: Logger = {
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,

@@ -1,0 +1,9 @@
+import { CountingRateLimiter } from '@reviews/application/testing';
+import { CONTRACT_BUCKETS, describeRateLimiterContract } from './rate-limiter.contract.js';
+
+// The application's use-case tests trust this fake to behave like the real limiters, so it runs
+// the same contract they do (here, beside them), on the system clock.
+describeRateLimiterContract(
+  'CountingRateLimiter',
+  async () => new CountingRateLimiter({ now: () => new Date() }, CONTRACT_BUCKETS),
+);

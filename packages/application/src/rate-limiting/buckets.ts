@@ -1,0 +1,13 @@
+/**
+ * The rate-limit buckets of contract §6, by name: every charge, every configured size and every
+ * `RateLimit` header names one of these.
+ */
+export const BUCKETS = {
+  api: 'api',
+  search: 'search',
+  pages: 'pages',
+  signup: 'signup',
+  mail: 'mail',
+} as const;
+
+export type BucketName = (typeof BUCKETS)[keyof typeof BUCKETS];

@@ -1,0 +1,4 @@
+export { ifNoneMatchHits, strongETag } from './conditional-request.js';
+export { rateLimitHeaders, tooManyRequests } from './rate-limit-headers.js';
+export { issueSentences } from './zod-issues.js';
+export type { IssueWording, ZodIssue } from './zod-issues.js';
