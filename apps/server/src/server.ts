@@ -83,10 +83,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
 
   const app = await container.getAsync<Express>(TOKENS.HttpApp);
   const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
+  const cachedReads = container.get<(req: IncomingMessage, res: ServerResponse) => boolean>(
+    TOKENS.CachedReads,
+  );
   const server = createHttpServer((req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    app(req, res);
+    if (!cachedReads(req, res)) app(req, res);
   }, config.connections);
   server.listen(config.port, config.host);
   await once(server, 'listening');

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { RateLimitedQuota } from '@reviews/application';
-import { CountingRateLimiter, SettableClock } from '@reviews/application/testing';
 import { aReview, aTool } from '@reviews/domain/testing';
-import { startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
+import { limitedQuota, startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { rawRequest } from '../support/raw-http.js';
 
 const tools = Array.from({ length: 30 }, (_, i) =>
@@ -11,16 +9,6 @@ const tools = Array.from({ length: 30 }, (_, i) =>
     .describedAs('A tool with a description long enough that a page of them is over one kibibyte.')
     .withReviews(aReview().reviewedOn('2026-02-01')),
 ).map((t) => t.build());
-
-function limitedQuota(api: number, search: number): RateLimitedQuota {
-  const clock = new SettableClock(new Date('2026-11-20T10:00:00Z'));
-  return new RateLimitedQuota(
-    new CountingRateLimiter(clock, {
-      api: { points: api, windowSeconds: 60 },
-      search: { points: search, windowSeconds: 60 },
-    }),
-  );
-}
 
 let api: RunningReadApi | undefined;
 afterEach(async () => {
