@@ -1,18 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { engineBench } from './engine-bench.js';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
+import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
+import { scaleBench } from './scale-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <search|http|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|scale|search|http|profile|signups|flood|slow-connections> [options]
+  engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
+           generated catalog and sampled queries, AND + prefix over our folded terms: build
+           time, heap, p50/p90/p99, result agreement and ratios
+           --tools N (10000; generated and cached in .bench/catalogs) or --catalog FILE
+           --queries N (2000 sampled) --rounds R (5) --seed S (1)
+  scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
+           first vs tenth search, selective and broad search latency over HTTP
+           --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
   search   in-process search latency through SearchTools
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
-  http     REST search vs MCP search_tools over loopback, same query, same run
-           --catalog FILE --q TEXT ("postgres slow") --requests N (2000) --concurrency C (16) --rounds R (3)
+  http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
+           a bare node:http server and a bare Express app sending the same bytes (own processes)
+           --catalog FILE (default: a generated catalog of --tools N (10000) tools, cached in .bench/)
+           --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
+           --profile DIR (our server runs with --cpu-prof, profile written to DIR)
+           --routes search,browse,detail,mcp (all) [--server PATH/main.js]
+  profile  FILE.cpuprofile: self and inclusive CPU shares during the load run of a --profile run
+           --top N (30) --match REGEX (filters the inclusive list)
   signups  Subscribe on the embedded file store
            --count N (5000) --parallel P (32)
   flood    a bystander's /healthz latency, alone and while one client floods searches
@@ -27,59 +44,84 @@ async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      catalog: { type: 'string', default: SAMPLE },
-      queries: { type: 'string', default: '2000' },
+      catalog: { type: 'string' },
+      tools: { type: 'string', default: '10000' },
+      connections: { type: 'string' },
+      profile: { type: 'string' },
+      routes: { type: 'string' },
+      top: { type: 'string', default: '30' },
+      match: { type: 'string' },
+      sizes: { type: 'string', default: '1000,10000,100000' },
+      queries: { type: 'string' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
-      requests: { type: 'string', default: '2000' },
       concurrency: { type: 'string', default: '16' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string' },
       count: { type: 'string', default: '5000' },
       parallel: { type: 'string', default: '32' },
       seconds: { type: 'string' },
       server: { type: 'string' },
-      connections: { type: 'string', default: '1500' },
       addresses: { type: 'string', default: '30' },
       'fd-limit': { type: 'string', default: '1024' },
     },
   });
-  const [benchmark] = positionals.filter((p) => p !== '--');
+  const [benchmark, argument] = positionals.filter((p) => p !== '--');
   switch (benchmark) {
+    case 'engine':
+      return engineBench({
+        catalog: values.catalog,
+        tools: Number(values.tools),
+        queries: Number(values.queries ?? 2000),
+        rounds: Number(values.rounds ?? 5),
+        seed: Number(values.seed),
+      });
+    case 'scale':
+      return scaleBench({
+        sizes: values.sizes.split(',').map(Number),
+        queries: Number(values.queries ?? 400),
+        seed: Number(values.seed),
+      });
     case 'search':
       return searchBench({
-        catalog: values.catalog,
-        queries: Number(values.queries),
+        catalog: values.catalog ?? SAMPLE,
+        queries: Number(values.queries ?? 2000),
         seed: Number(values.seed),
       });
     case 'http':
       return httpBench({
         catalog: values.catalog,
+        tools: Number(values.tools),
         q: values.q,
-        requests: Number(values.requests),
-        concurrency: Number(values.concurrency),
-        rounds: Number(values.rounds),
+        seconds: Number(values.seconds ?? 5),
+        connections: Number(values.connections ?? 16),
+        rounds: Number(values.rounds ?? 3),
+        profileDir: values.profile,
+        routes: values.routes?.split(','),
+        server: values.server,
       });
     case 'flood':
       return floodBench({
-        catalog: values.catalog,
+        catalog: values.catalog ?? SAMPLE,
         seconds: Number(values.seconds ?? 10),
         concurrency: Number(values.concurrency),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
     case 'slow-connections':
       return slowConnectionsBench({
-        connections: Number(values.connections),
+        connections: Number(values.connections ?? 1500),
         addresses: Number(values.addresses),
         seconds: Number(values.seconds ?? 15),
         fdLimit: Number(values['fd-limit']),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
+    case 'profile':
+      if (argument === undefined) break;
+      return cpuProfileSummary(argument, Number(values.top), values.match);
     case 'signups':
       return signupBench({ count: Number(values.count), parallel: Number(values.parallel) });
-    default:
-      console.error(usage);
-      process.exitCode = 2;
   }
+  console.error(usage);
+  process.exitCode = 2;
 }
 
 await main();

@@ -11,6 +11,8 @@ export interface BenchServer {
   readonly url: string;
   /** CPU time (user + system, ms) the server process has used so far; Linux /proc only. */
   cpuMs(): number;
+  /** Peak resident set size of the server process so far (VmHWM), in bytes; Linux /proc only. */
+  peakRssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,10 @@ export async function startBenchServer(
     cpuMs: () => {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
+    },
+    peakRssBytes: () => {
+      const line = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return Number(line?.[1] ?? NaN) * 1024;
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,5 +1,11 @@
 import { createHttpServer } from '@reviews/adapters-http';
-import type { PublishCatalog, PublishedCatalog } from '@reviews/application';
+import type {
+  GetTool,
+  LivePublication,
+  PublishCatalog,
+  PublishedCatalog,
+  SearchTools,
+} from '@reviews/application';
 import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
@@ -13,6 +19,7 @@ import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import type { Logger } from './logging/logger.js';
 import { startMetrics } from './metrics/metrics-http.js';
+import { warmUpReadPath } from './publication/read-path-warm-up.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
 
 export interface RunningServer {
@@ -59,6 +66,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     if (!(error instanceof CatalogNotPublishedError)) throw error;
     logger.warn(error.message);
   }
+  // Before listening, so that `/readyz` says 200 only once the first search is as fast as the tenth.
+  const warmUp = warmUpReadPath(
+    container.get<LivePublication>(TOKENS.LivePublication),
+    container.get<SearchTools>(TOKENS.SearchTools),
+    container.get<GetTool>(TOKENS.GetTool),
+  );
+  logger.info(warmUp, 'read path warmed up');
   // Sweeps the verification-mail outbox at once: mails a crash left are sent without waiting
   // for a signup.
   await container.getAsync(TOKENS.MailDispatcher);
@@ -69,10 +83,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
 
   const app = await container.getAsync<Express>(TOKENS.HttpApp);
   const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
+  const cachedReads = container.get<(req: IncomingMessage, res: ServerResponse) => boolean>(
+    TOKENS.CachedReads,
+  );
   const server = createHttpServer((req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    app(req, res);
+    if (!cachedReads(req, res)) app(req, res);
   }, config.connections);
   server.listen(config.port, config.host);
   await once(server, 'listening');

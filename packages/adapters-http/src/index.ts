@@ -1,6 +1,8 @@
 export { createHttpApp } from './app/create-http-app.js';
 export type { ReadinessCheck } from './health/health.routes.js';
 export { ReadValidator } from './tools/read-validator.js';
+export { cachedReads } from './read-cache/cached-reads.js';
+export { ReadResponseCache } from './read-cache/read-response-cache.js';
 export { clientKey, clientNetwork } from './shared/client-address.js';
 export * from './subscription/index.js';
 export * from './html/index.js';

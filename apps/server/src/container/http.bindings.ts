@@ -16,6 +16,7 @@ import type {
 } from '@reviews/application';
 import {
   apiReferenceRoutes,
+  cachedReads,
   clientKey,
   createHttpApp,
   documentsRoutes,
@@ -24,6 +25,7 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
+  ReadResponseCache,
   ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
@@ -44,6 +46,7 @@ import {
 } from '@reviews/adapters-mcp';
 import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
@@ -62,6 +65,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
     );
   bindReadiness(container, config);
   bindDrivingRouters(container, config, logger);
+  bindCachedReads(container, config, logger);
   bindHttpApp(container, config, logger);
 }
 
@@ -93,6 +97,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       confirm: ConfirmSubscription,
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
+      live: LivePublication,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -112,6 +117,8 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         logger,
         allowedOrigins: config.mcpAllowedOrigins,
         loopbackOnly: isLoopbackListenAddress(config.host),
+        // The base URL and notice are fixed for the process: the publication decides the rest.
+        contentVersion: () => live.current()?.id,
       }),
     ],
     [
@@ -124,6 +131,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.ConfirmSubscription,
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
+      TOKENS.LivePublication,
     ],
   );
 }
@@ -175,6 +183,25 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
   );
 }
 
+/** The read validator and cache, and the listener that answers cached reads before Express. */
+function bindCachedReads(container: Container, config: ServerConfig, logger: Logger): void {
+  container
+    .bind<ReadValidator>(TOKENS.ReadValidator)
+    .toResolvedValue(
+      (live: LivePublication, profile: ServiceProfile) => new ReadValidator(live, profile),
+      [TOKENS.LivePublication, TOKENS.ServiceProfile],
+    );
+  container.bind(TOKENS.ReadResponseCache).toConstantValue(new ReadResponseCache());
+  // Cached read answers go out before Express (issue 12); everything else goes to the app.
+  container
+    .bind<(req: IncomingMessage, res: ServerResponse) => boolean>(TOKENS.CachedReads)
+    .toResolvedValue(
+      (cache: ReadResponseCache, validator: ReadValidator, quota: RequestQuota) =>
+        cachedReads({ cache, validator, quota, logger, trustProxy: config.trustProxy }),
+      [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
+    );
+}
+
 /** The Express app over the read API, the readiness checks and the driving routers. */
 function bindHttpApp(container: Container, config: ServerConfig, logger: Logger): void {
   container.bind<Express>(TOKENS.HttpApp).toResolvedValue(
@@ -184,13 +211,13 @@ function bindHttpApp(container: Container, config: ServerConfig, logger: Logger)
       quota: RequestQuota,
       readiness: readonly ReadinessCheck[],
       routers: readonly Router[],
-      live: LivePublication,
-      profile: ServiceProfile,
+      validator: ReadValidator,
+      cache: ReadResponseCache,
     ) =>
       createHttpApp({
         logger,
         trustProxy: config.trustProxy,
-        tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
+        tools: { searchTools, getTool, quota, validator, cache },
         readiness,
         routers: [...metricsRouters(container, config), ...routers],
         notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
@@ -205,8 +232,8 @@ function bindHttpApp(container: Container, config: ServerConfig, logger: Logger)
       TOKENS.RequestQuota,
       TOKENS.ReadinessChecks,
       TOKENS.DrivingRouters,
-      TOKENS.LivePublication,
-      TOKENS.ServiceProfile,
+      TOKENS.ReadValidator,
+      TOKENS.ReadResponseCache,
     ],
   );
 }

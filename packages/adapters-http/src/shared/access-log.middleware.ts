@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '@reviews/application';
 
 /**
@@ -7,19 +8,34 @@ import type { Logger } from '@reviews/application';
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info(
-        {
-          requestId: res.locals['requestId'],
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        },
-        'request',
-      );
-    });
+    logWhenFinished(
+      logger,
+      res,
+      { method: req.method, path: req.path },
+      () => res.locals['requestId'],
+    );
     next();
   };
+}
+
+/** The access log line of `res`, written when it is finished (also for the cached-read path). */
+export function logWhenFinished(
+  logger: Logger,
+  res: ServerResponse,
+  request: { method: string | undefined; path: string },
+  requestId: () => unknown,
+): void {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    logger.info(
+      {
+        requestId: requestId(),
+        method: request.method,
+        path: request.path,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      },
+      'request',
+    );
+  });
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 
 const EXPOSED = [
   'ETag',
@@ -43,8 +44,7 @@ export function cors(
       res.status(204).end();
       return;
     }
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
+    allowAnyOrigin(res);
     if (req.method === 'OPTIONS') {
       const methods = allowedMethodsFor(req.path).join(', ');
       res.setHeader('Access-Control-Allow-Methods', methods);
@@ -57,3 +57,11 @@ export function cors(
     next();
   };
 }
+
+/** The `*` policy's headers on a response that is not a preflight. */
+export function allowAnyOrigin(res: Pick<ServerResponse, 'setHeader'>): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_LIST);
+}
+
+const EXPOSED_LIST = EXPOSED.join(', ');

@@ -36,6 +36,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/** The 500's message: nothing about what failed. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Try again later.';
+
 interface HttpAnswer {
   status: number;
   message: string;
@@ -56,9 +59,5 @@ function toHttpAnswer(error: unknown): HttpAnswer {
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
     return { status: bodyError.status, message: 'The request could not be read.', headers: {} };
   }
-  return {
-    status: 500,
-    message: 'Something went wrong on our side. Try again later.',
-    headers: {},
-  };
+  return { status: 500, message: INTERNAL_ERROR_MESSAGE, headers: {} };
 }

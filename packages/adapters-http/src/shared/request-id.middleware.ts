@@ -8,9 +8,13 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * characters of `[A-Za-z0-9._-]`, otherwise a new one. Logs use the same id.
  */
 export const requestId: RequestHandler = (req, res, next) => {
-  const sent = req.get('X-Request-Id');
-  const id = sent !== undefined && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
+  const id = requestIdFor(req.get('X-Request-Id'));
   res.setHeader('X-Request-Id', id);
   res.locals['requestId'] = id;
   next();
 };
+
+/** The client's `X-Request-Id` when well-formed, otherwise a new one. */
+export function requestIdFor(sent: string | string[] | undefined): string {
+  return typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
+}

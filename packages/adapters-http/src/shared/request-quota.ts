@@ -17,8 +17,12 @@ export async function chargeQuota(
 ): Promise<void> {
   const outcome = await quota.charge(clientKey(req), buckets);
   res.set(rateLimitHeaders(outcome));
-  if (!outcome.allowed) {
-    const retryAfter = outcome.retryAfterSeconds;
-    throw new HttpError(429, tooManyRequests(retryAfter), { 'Retry-After': String(retryAfter) });
-  }
+  if (!outcome.allowed) throw quotaRefusal(outcome.retryAfterSeconds);
+}
+
+/** The 429 of a refused charge, with `Retry-After`. */
+export function quotaRefusal(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, tooManyRequests(retryAfterSeconds), {
+    'Retry-After': String(retryAfterSeconds),
+  });
 }

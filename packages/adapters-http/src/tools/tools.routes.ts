@@ -1,13 +1,16 @@
-import { type GetTool, type RequestQuota, type SearchTools, BUCKETS } from '@reviews/application';
+import {
+  type BucketName,
+  type GetTool,
+  type RequestQuota,
+  type SearchTools,
+  BUCKETS,
+} from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
 import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
-import {
-  JSON_CONTENT_TYPE,
-  negotiatedEncoding,
-  sendNotModified,
-  sendWithETag,
-} from '../shared/cacheable-response.js';
+import { cachedRead } from '../read-cache/cached-read.js';
+import { ReadResponseCache } from '../read-cache/read-response-cache.js';
+import { negotiatedEncoding, sendNotModified } from '../shared/cacheable-response.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -24,6 +27,11 @@ export interface ToolsRoutesDeps {
   readonly getTool: GetTool;
   readonly quota: RequestQuota;
   readonly validator: ReadValidator;
+  /**
+   * Where answers are kept for the fast path (`cachedReads`) to send again without Express; none
+   * for an app without one.
+   */
+  readonly cache?: ReadResponseCache;
 }
 
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -35,7 +43,8 @@ export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
  * before any search work); only then run the use case. Other methods get 405 with `Allow`,
  * charged to `api`.
  */
-export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRoutesDeps): Router {
+export function toolsRoutes(deps: ToolsRoutesDeps): Router {
+  const { searchTools, getTool, quota, validator } = deps;
   const router = Router();
 
   router.get('/api/v1/tools', async (req, res) => {
@@ -54,7 +63,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
     // The publication may have been swapped while the quota was charged: the ETag sent is taken
     // in the same tick as the body (the use case is synchronous), so the two always agree.
     const result = timed(res, () => searchTools.execute(input));
-    send(req, res, result, conditionalETag(req, validator, canonical));
+    send(req, res, result, canonical, [BUCKETS.api, BUCKETS.search], deps);
   });
 
   router.get('/api/v1/tools/:id', async (req, res) => {
@@ -66,7 +75,7 @@ export function toolsRoutes({ searchTools, getTool, quota, validator }: ToolsRou
     if (etag !== undefined && notModified(req, res, etag, validator.toolExists(id))) return;
     await charge();
     const result = timed(res, () => getTool.execute({ id, ...page }));
-    send(req, res, result, conditionalETag(req, validator, canonical));
+    send(req, res, result, canonical, [BUCKETS.api], deps);
   });
 
   router.all(['/api/v1/tools', '/api/v1/tools/:id'], async (req, res) => {
@@ -87,7 +96,11 @@ function conditionalETag(
 ): string | undefined {
   const version = validator.contentVersion();
   if (version === undefined) return undefined;
-  return strongETag(JSON.stringify([version, ...canonical]), negotiatedEncoding(req));
+  return readETag(version, canonical, negotiatedEncoding(req));
+}
+
+function readETag(version: string, canonical: readonly unknown[], encoding: string): string {
+  return strongETag(JSON.stringify([version, ...canonical]), encoding);
 }
 
 /**
@@ -112,17 +125,40 @@ function timed<T>(res: Response, run: () => T): T {
   return result;
 }
 
+/**
+ * Sends the use case's answer, coded once, and keeps it for the fast path under the content
+ * version read in the same tick as the body (the use case is synchronous), so the ETag, the body
+ * and the cache key always agree even when a publication is swapped meanwhile.
+ */
 function send<T>(
   req: Request,
   res: Response,
   result: Result<T, DomainError<UseCaseErrorCode>>,
-  etag: string | undefined,
+  canonical: readonly unknown[],
+  buckets: readonly BucketName[],
+  { validator, cache }: ToolsRoutesDeps,
 ): void {
   if (!result.ok) throw toHttpError(result.error);
   const payload = JSON.stringify(result.value);
-  sendWithETag(res, payload, {
-    // Undefined only when the first publication landed while this request was on its way.
-    etag: etag ?? strongETag(payload, negotiatedEncoding(req)),
-    contentType: JSON_CONTENT_TYPE,
+  const version = validator.contentVersion();
+  const encoding = negotiatedEncoding(req);
+  // Undefined only when the first publication landed while this request was on its way.
+  const etag =
+    version === undefined ? strongETag(payload, encoding) : readETag(version, canonical, encoding);
+  const route = (req.route as { path?: unknown } | undefined)?.path;
+  const read = cachedRead(payload, {
+    etag,
+    encoding,
+    buckets,
+    route: typeof route === 'string' ? route : req.path,
   });
+  if (version !== undefined && cache !== undefined) {
+    cache.set(
+      version,
+      ReadResponseCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
+      read,
+    );
+  }
+  res.status(200).set(read.headers);
+  res.end(read.body);
 }

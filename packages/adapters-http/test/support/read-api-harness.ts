@@ -1,17 +1,26 @@
-import { type LivePublication, type RequestQuota } from '@reviews/application';
+import { RateLimitedQuota, type LivePublication, type RequestQuota } from '@reviews/application';
 import {
   aServiceProfile,
+  CountingRateLimiter,
   readUseCasesOver,
   RecordingLogger,
+  SettableClock,
   unlimitedQuota,
 } from '@reviews/application/testing';
 import type { Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
 import { onLoopback } from '@reviews/http-common/testing';
-import type { Server } from 'node:http';
-import { createHttpApp, createHttpServer, ReadValidator } from '../../src/index.js';
-import { createOpenApiDocument } from '../../src/testing/index.js';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import {
+  cachedReads,
+  createHttpApp,
+  createHttpServer,
+  ReadResponseCache,
+  ReadValidator,
+} from '../../src/index.js';
+import type { TrustProxy } from '../../src/app/create-http-app.js';
 import type { HttpServerLimits } from '../../src/server/create-http-server.js';
+import { createOpenApiDocument } from '../../src/testing/index.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
 /** The OpenAPI document every response of the test servers is checked against. */
@@ -35,6 +44,8 @@ export interface RunningReadApi {
   /** How many times each use case ran since the start. */
   readonly executions: () => { search: number; detail: number };
   readonly server: Server;
+  /** The cache of the fast path (with `cachedReads`). */
+  readonly cache: ReadResponseCache | undefined;
   /** Stops the server; rejects when any response broke the OpenAPI document. */
   close(): Promise<void>;
 }
@@ -42,29 +53,46 @@ export interface RunningReadApi {
 /** The read API over a real port, on a publication made of `tools` (or none at all). */
 export async function startReadApi(
   tools: readonly Tool[] | undefined,
-  options: { quota?: RequestQuota; limits?: HttpServerLimits } = {},
+  options: {
+    quota?: RequestQuota;
+    limits?: HttpServerLimits;
+    /** Share a publication with another test server. */
+    live?: LivePublication;
+    /** Answer cached reads before Express, as the service does. */
+    cachedReads?: boolean;
+    /** Express's `trust proxy` (default: none). */
+    trustProxy?: TrustProxy;
+  } = {},
 ): Promise<RunningReadApi> {
   const { live, searchTools, getTool } = readUseCasesOver(
     tools === undefined ? undefined : aCatalog(...tools),
-    { profile: testProfile },
+    { profile: testProfile, ...(options.live === undefined ? {} : { live: options.live }) },
   );
   const logger = new RecordingLogger();
+  const quota = options.quota ?? unlimitedQuota;
+  const validator = new ReadValidator(live, testProfile);
+  const cache = options.cachedReads === true ? new ReadResponseCache() : undefined;
+  const trustProxy = options.trustProxy ?? false;
   const app = createHttpApp({
     logger,
-    trustProxy: false,
-    tools: {
-      searchTools,
-      getTool,
-      quota: options.quota ?? unlimitedQuota,
-      validator: new ReadValidator(live, testProfile),
-    },
+    trustProxy,
+    tools: { searchTools, getTool, quota, validator, ...(cache === undefined ? {} : { cache }) },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
-  // With limits: the bounded server the service runs; without: Express's plain one.
+  // As the service runs it: cached reads first, then Express.
+  const fast =
+    cache === undefined ? undefined : cachedReads({ cache, validator, quota, logger, trustProxy });
+  const handler: RequestListener =
+    fast === undefined
+      ? app
+      : (req, res) => {
+          if (!fast(req, res)) app(req, res);
+        };
+  // With limits: the bounded server the service runs; without: Node's plain one.
   const server: Server =
     options.limits === undefined
-      ? app.listen(0, '127.0.0.1')
-      : createHttpServer(app, options.limits).listen(0, '127.0.0.1');
+      ? createServer(handler).listen(0, '127.0.0.1')
+      : createHttpServer(handler, options.limits).listen(0, '127.0.0.1');
   const conformance = testOpenApiConformance().watch(server);
   const running = await onLoopback(server);
   return {
@@ -74,6 +102,18 @@ export async function startReadApi(
     conformance,
     executions: () => ({ search: searchTools.executions, detail: getTool.executions }),
     server,
+    cache,
     close: () => running.close().then(() => conformance.assertConforms()),
   };
+}
+
+/** `api` and `search` buckets of the given sizes per minute, on a clock that stands still. */
+export function limitedQuota(api: number, search: number): RateLimitedQuota {
+  const clock = new SettableClock(new Date('2026-11-20T10:00:00Z'));
+  return new RateLimitedQuota(
+    new CountingRateLimiter(clock, {
+      api: { points: api, windowSeconds: 60 },
+      search: { points: search, windowSeconds: 60 },
+    }),
+  );
 }

@@ -1,21 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { RateLimitedQuota } from '@reviews/application';
-import { CountingRateLimiter, SettableClock } from '@reviews/application/testing';
-import { startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { kibibytePageTools } from '../support/kibibyte-page-tools.js';
+import { limitedQuota, startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { rawRequest } from '../support/raw-http.js';
 
 const tools = kibibytePageTools();
-
-function limitedQuota(api: number, search: number): RateLimitedQuota {
-  const clock = new SettableClock(new Date('2026-11-20T10:00:00Z'));
-  return new RateLimitedQuota(
-    new CountingRateLimiter(clock, {
-      api: { points: api, windowSeconds: 60 },
-      search: { points: search, windowSeconds: 60 },
-    }),
-  );
-}
 
 let api: RunningReadApi | undefined;
 afterEach(async () => {

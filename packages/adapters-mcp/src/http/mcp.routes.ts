@@ -13,6 +13,7 @@ import express, {
   type Response,
 } from 'express';
 import { createMcpServer } from '../server/create-mcp-server.js';
+import { cachedTool } from '../tools/cached-tool.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { searchToolsTool } from '../tools/search-tools.tool.js';
@@ -46,6 +47,11 @@ export interface McpRoutesDeps {
   readonly allowedOrigins?: readonly string[];
   /** True when the service listens on loopback only: `/mcp` then answers loopback hosts only. */
   readonly loopbackOnly?: boolean;
+  /**
+   * What the tools' results are made of (the live publication's id): with it, results are kept
+   * and repeated calls answered from memory until it changes.
+   */
+  readonly contentVersion?: () => string | undefined;
 }
 
 /** Methods `/mcp` takes (for `Allow`, and for CORS preflights through the app's `methodsFor`). */
@@ -70,7 +76,11 @@ export function mcpMethodsFor(path: string): readonly string[] | undefined {
  * card at `/mcp/server-card` and `/.well-known/mcp/server-card.json`.
  */
 export function mcpRoutes(deps: McpRoutesDeps): Router {
-  const tools: readonly McpTool[] = [searchToolsTool(deps.searchTools), getToolTool(deps.getTool)];
+  const contentVersion = deps.contentVersion;
+  const tools: readonly McpTool[] = [
+    searchToolsTool(deps.searchTools),
+    getToolTool(deps.getTool),
+  ].map((tool) => (contentVersion === undefined ? tool : cachedTool(tool, contentVersion)));
   const serve = bothGenerationsHandler(
     () => createMcpServer(tools, deps.logger, deps.baseUrl),
     MCP_MAX_BODY_BYTES,

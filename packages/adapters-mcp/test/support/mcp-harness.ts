@@ -66,6 +66,8 @@ export async function startMcpApi(
       logger,
       allowedOrigins: options.allowedOrigins,
       loopbackOnly: options.loopbackOnly,
+      // As the service wires it: repeated calls are answered from memory.
+      contentVersion: () => live.current()?.id,
     }),
   );
   app.use((req, res) => {

@@ -21,7 +21,7 @@ export const PLAIN = 0;
 /** A token with joiners, a leading dot or a suffix, and so with compound parts to index. */
 export const COMPOUND = 1;
 /** A token with apostrophes, which it drops (and maybe compound parts too). */
-export const APOSTROPHES = 2;
+export const WITH_APOSTROPHES = 2;
 
 /**
  * Calls `visit` with the range `[start, end)` and shape of each primary token of ASCII text
@@ -53,7 +53,7 @@ export function scanAsciiRanges(
         (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
         isWord(text.charCodeAt(i + 1))
       ) {
-        if (next === APOSTROPHE) shape = APOSTROPHES;
+        if (next === APOSTROPHE) shape = WITH_APOSTROPHES;
         else if (shape === PLAIN) shape = COMPOUND;
         i++;
         continue;
@@ -76,7 +76,7 @@ export function scanAsciiRanges(
 
 /** The token a range of {@link scanAsciiRanges} stands for. */
 export const asciiToken = (text: string, start: number, end: number, shape: number): string =>
-  shape === APOSTROPHES ? text.slice(start, end).replaceAll("'", '') : text.slice(start, end);
+  shape === WITH_APOSTROPHES ? text.slice(start, end).replaceAll("'", '') : text.slice(start, end);
 
 /** Same contract as `scanTokens`, for text whose every character is ASCII. */
 export function scanAsciiTokens(

@@ -1,7 +1,11 @@
 import { foldText } from './text-folding.js';
-import { findToken, forEachTermOfToken, scanTokens, type LocatedToken } from './tokenizer.js';
-
-const APOSTROPHES = /['’]/g;
+import {
+  findToken,
+  forEachTermOfToken,
+  scanTokens,
+  withoutApostrophes,
+  type LocatedToken,
+} from './tokenizer.js';
 
 /**
  * Whether a primary token matches a keyword under the index's rule: one of the terms it is
@@ -33,8 +37,7 @@ export function probeKeywords(
   matched: readonly boolean[] = [],
 ): KeywordProbe {
   const folded = foldText(text);
-  const searchable =
-    folded.includes("'") || folded.includes('’') ? folded.replace(APOSTROPHES, '') : folded;
+  const searchable = withoutApostrophes(folded);
   const candidates: number[] = [];
   keywords.forEach((keyword, i) => {
     if (matched[i] !== true && searchable.includes(keyword)) candidates.push(i);

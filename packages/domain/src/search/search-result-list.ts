@@ -1,6 +1,15 @@
 import type { Tool } from '../catalog/tool.js';
-import type { SearchHit, SearchResultList } from './search-types.js';
+import { MAX_PAGE_LIMIT } from '../paging/page-window.js';
+import type { Excerpt, SearchHit, SearchResultList } from './search-types.js';
 import { toolExcerpt } from './tool-excerpt.js';
+
+/**
+ * Excerpts of the first positions are kept once built: the first page is what most requests
+ * ask for, and a publication never changes, so the same excerpt would be built again each time
+ * the (cached) list is asked. Deeper positions are built on demand and not kept, which bounds
+ * what a cached list holds.
+ */
+const KEPT_EXCERPTS = MAX_PAGE_LIMIT;
 
 /**
  * An ordered result list over a publication's tools. It holds ordinals only, often just the
@@ -8,6 +17,9 @@ import { toolExcerpt } from './tool-excerpt.js';
  * built for the slice asked for and nothing else.
  */
 export class OrdinalResultList implements SearchResultList {
+  /** Built excerpts by position, below {@link KEPT_EXCERPTS}. */
+  private readonly keptExcerpts: Excerpt[] = [];
+
   /**
    * @param ordinals the first results in order: all `total` of them, or a prefix when
    *   `completeOrder` can produce the rest on demand (computed at most once).
@@ -27,12 +39,17 @@ export class OrdinalResultList implements SearchResultList {
     const to = Math.max(from, Math.min(end, this.total));
     if (to > this.ordinals.length && this.completeOrder !== undefined)
       this.ordinals = this.completeOrder();
-    return Array.from(this.ordinals.subarray(from, to), (ordinal) => {
+    return Array.from(this.ordinals.subarray(from, to), (ordinal, i) => {
       const tool = this.tools[ordinal] as Tool;
       return this.keywords.length === 0
         ? { tool }
-        : { tool, excerpt: toolExcerpt(tool, this.keywords) };
+        : { tool, excerpt: this.excerpt(from + i, tool) };
     });
+  }
+
+  private excerpt(position: number, tool: Tool): Excerpt {
+    if (position >= KEPT_EXCERPTS) return toolExcerpt(tool, this.keywords);
+    return (this.keptExcerpts[position] ??= toolExcerpt(tool, this.keywords));
   }
 
   /** How many ordinals the list holds, to weigh it in a cache. */

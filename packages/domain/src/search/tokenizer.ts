@@ -10,14 +10,15 @@ import { foldText, foldWithOffsets, isAscii } from './text-folding.js';
  */
 const WORD = String.raw`[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*`;
 const TOKEN_SOURCE = String.raw`(?:(?<![\p{L}\p{N}])\.)?${WORD}(?:[._]${WORD})*(?:(?:\+\+|#)(?![\p{L}\p{N}]))?`;
+/** The apostrophes a word may hold (`don't`, `don’t`); tokens and probes drop them. */
 const APOSTROPHES = /['’]/g;
 const SUFFIX = /(?:\+\+|#)$/;
 
 /** Shared; every scan sets `lastIndex` before each `exec`, so nested or interleaved scans are safe. */
 const TOKEN_PATTERN = new RegExp(TOKEN_SOURCE, 'gu');
 
-// Apostrophes inside words are dropped, so `don't` and `dont` are the same token.
-const withoutApostrophes = (raw: string): string =>
+/** `text` without its apostrophes, so that `don't` and `dont` are the same token. */
+export const withoutApostrophes = (raw: string): string =>
   raw.includes("'") || raw.includes('’') ? raw.replace(APOSTROPHES, '') : raw;
 
 /**

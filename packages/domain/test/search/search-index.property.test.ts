@@ -50,6 +50,32 @@ describe('SearchIndex properties', () => {
     );
   });
 
+  it('gives the same hits and excerpts when a page is asked again as when first built', () => {
+    fc.assert(
+      fc.property(
+        catalog,
+        queryText,
+        fc.array(fc.tuple(fc.nat(30), fc.integer({ min: 1, max: 20 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (tools, q, ranges) => {
+          const keywords = keywordsOf(q);
+          fc.pre(keywords.length > 0);
+          const index = SearchIndex.build(tools);
+          const kept = index.search({ keywords });
+          // Every range asked of the cached list (whose excerpts are kept), then of a fresh one.
+          for (const [start, length] of ranges) kept.hits(start, start + length);
+          for (const [start, length] of ranges) {
+            const fresh = SearchIndex.build(tools).search({ keywords });
+            expect(kept.hits(start, start + length)).toEqual(fresh.hits(start, start + length));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('returns only tools that every keyword matches', () => {
     fc.assert(
       fc.property(catalog, queryText, (tools, q) => {

@@ -1,0 +1,87 @@
+import type { BucketName } from '@reviews/application';
+
+/**
+ * A read answer computed once: the body bytes in the coding they go out in, and the headers that
+ * follow from them. The per-request headers (request id, CORS, rate limits, timing) are not part
+ * of it.
+ */
+export interface CachedRead {
+  readonly status: 200;
+  /** Content-Type, Content-Length, Content-Encoding (when coded), ETag, Cache-Control, Vary. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly etag: string;
+  readonly body: Buffer;
+  /** The buckets a request for it is charged to (contract §6). */
+  readonly buckets: readonly BucketName[];
+  /** The Express route pattern that computed it, for the metrics' route label. */
+  readonly route: string;
+}
+
+/** Default bound on what is kept: 64 MiB. */
+export const DEFAULT_READ_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What an entry costs besides its body and key (headers, the entry and map slot), counted so
+ * that many tiny answers cannot hold far more memory than the bound says.
+ */
+export const ENTRY_OVERHEAD_BYTES = 512;
+
+/**
+ * Read answers of the live publication, by request (path and query as sent, and the client's
+ * `Accept-Encoding` as sent), least recently used first out once they pass `maxBytes` (bodies,
+ * keys and `ENTRY_OVERHEAD_BYTES` each). A
+ * publication never changes, so an answer stays right as long as its publication is live:
+ * entries carry the content version they were computed for, and the first use under another
+ * version drops them all.
+ */
+export class ReadResponseCache {
+  private readonly entries = new Map<string, { read: CachedRead; cost: number }>();
+  private version: string | undefined;
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = DEFAULT_READ_CACHE_BYTES) {}
+
+  /** The key of a request: its path and query and its `Accept-Encoding`, as sent. */
+  static keyOf(url: string, acceptEncoding: string | undefined): string {
+    return `${acceptEncoding ?? ''}\n${url}`;
+  }
+
+  get(version: string, key: string): CachedRead | undefined {
+    if (version !== this.version) return undefined;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    // Most recently used last: Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.read;
+  }
+
+  set(version: string, key: string, entry: CachedRead): void {
+    if (version !== this.version) this.clear(version);
+    const cost = entry.body.length + key.length + ENTRY_OVERHEAD_BYTES;
+    if (cost > this.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      this.entries.delete(key);
+      this.bytes -= previous.cost;
+    }
+    this.entries.set(key, { read: entry, cost });
+    this.bytes += cost;
+    for (const [oldest, evicted] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= evicted.cost;
+    }
+  }
+
+  /** How many answers are kept, and the bytes counted for them. */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private clear(version: string): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = version;
+  }
+}

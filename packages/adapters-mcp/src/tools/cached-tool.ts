@@ -1,0 +1,45 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { McpTool } from './mcp-tool.js';
+
+/** Default bound on the results kept per tool. */
+export const DEFAULT_CACHED_RESULTS = 1_000;
+
+/**
+ * `tool` answering repeated calls from memory: both tools read a publication that never changes,
+ * so a result stays right while its publication is live. Results are kept per content version
+ * (`contentVersion()`, e.g. the live publication's id) and arguments as sent, up to `maxEntries`
+ * (least recently used out first); the first call under another version drops them all. Error
+ * results are not kept. Callers must not mutate a returned result (the SDK only serialises it).
+ */
+export function cachedTool(
+  tool: McpTool,
+  contentVersion: () => string | undefined,
+  maxEntries = DEFAULT_CACHED_RESULTS,
+): McpTool {
+  const results = new Map<string, CallToolResult>();
+  let cachedVersion: string | undefined;
+  return {
+    definition: tool.definition,
+    call(args) {
+      const version = contentVersion();
+      if (version === undefined) return tool.call(args);
+      if (version !== cachedVersion) {
+        results.clear();
+        cachedVersion = version;
+      }
+      const key = JSON.stringify(args);
+      const kept = results.get(key);
+      if (kept !== undefined) {
+        results.delete(key);
+        results.set(key, kept);
+        return kept;
+      }
+      const result = tool.call(args);
+      // Computed under the version read above: the use case is synchronous, so no swap between.
+      if (result.isError === true) return result;
+      results.set(key, result);
+      if (results.size > maxEntries) results.delete(results.keys().next().value as string);
+      return result;
+    },
+  };
+}
