@@ -4,10 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig } from '../src/config/server-config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { startServer } from '../src/server.js';
-import { withOpenApiCheck, type CheckedServer } from './support/openapi-checked-server.js';
+import { startCheckedServer, type CheckedServer } from './support/openapi-checked-server.js';
 import { REPO_ROOT } from './support/server-process.js';
 
 const run = promisify(execFile);
@@ -22,13 +19,7 @@ interface LintReport {
 
 let server: CheckedServer;
 beforeAll(async () => {
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: 'https://reviews.test',
-    DATA_DIR: work,
-  });
-  server = withOpenApiCheck(await startServer(config, createLogger('silent')));
+  server = await startCheckedServer(work);
 });
 afterAll(async () => {
   await server.close();

@@ -4,10 +4,8 @@ import addFormats from 'ajv-formats';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/server-config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { startServer, type RunningServer } from '../src/server.js';
-import { withOpenApiCheck } from './support/openapi-checked-server.js';
+import type { RunningServer } from '../src/server.js';
+import { startCheckedServer } from './support/openapi-checked-server.js';
 
 interface Parameter {
   name: string;
@@ -43,13 +41,7 @@ let server: RunningServer;
 let doc: OpenApi;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: 'https://reviews.test',
-    DATA_DIR: work,
-  });
-  server = withOpenApiCheck(await startServer(config, createLogger('silent')));
+  server = await startCheckedServer(work);
   doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as OpenApi;
 });
 afterAll(async () => {

@@ -7,7 +7,6 @@ export { clientKey, clientNetwork } from './shared/client-address.js';
 export * from './subscription/index.js';
 export * from './html/index.js';
 export { reviewExportRoutes } from './export/review-export.routes.js';
-export { createOpenApiDocument } from './openapi/openapi-document.js';
 export { openApiRoutes } from './openapi/openapi.routes.js';
 export * from './documents/index.js';
 export { reviewFeedRoutes } from './feed/review-feed.routes.js';

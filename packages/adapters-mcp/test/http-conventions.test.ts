@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mcpMethodsFor } from '../src/index.js';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { startMcpApi, type RunningMcpApi } from './support/mcp-harness.js';
+import { initializeRequest, MCP_JSON_HEADERS } from './support/raw-mcp.js';
 
 let api: RunningMcpApi;
 beforeAll(async () => {
@@ -9,22 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const MCP_ACCEPT = 'application/json, text/event-stream';
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw-http-test', version: '1.0.0' },
-  },
-};
+const MCP_ACCEPT = MCP_JSON_HEADERS.Accept;
+const initialize = initializeRequest('raw-http-test');
 
 function post(body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(api.mcpUrl, {
     method: 'POST',
-    headers: { Accept: MCP_ACCEPT, 'Content-Type': 'application/json', ...headers },
+    headers: { ...MCP_JSON_HEADERS, ...headers },
     body,
   });
 }

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { startMcpApi, type RunningMcpApi } from './support/mcp-harness.js';
 import { RecordingQuota } from './support/quota-fakes.js';
+import { initializeRequest, MCP_JSON_HEADERS } from './support/raw-mcp.js';
 
 let api: RunningMcpApi | undefined;
 afterEach(() => api?.close());
@@ -23,22 +24,8 @@ async function start(options: { loopbackOnly?: boolean } = {}) {
   return { api, quota };
 }
 
-const JSON_HEADERS = {
-  Accept: 'application/json, text/event-stream',
-  'Content-Type': 'application/json',
-};
-
 const legacyMessages = {
-  initialize: {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 'origin-test', version: '1.0.0' },
-    },
-  },
+  initialize: initializeRequest('origin-test'),
   'tools/list': { jsonrpc: '2.0', id: 2, method: 'tools/list' },
   'tools/call': {
     jsonrpc: '2.0',
@@ -69,7 +56,7 @@ describe('Origin on /mcp', () => {
       const { api, quota } = await start();
       const res = await fetch(api.mcpUrl, {
         method: 'POST',
-        headers: { ...JSON_HEADERS, Origin: EVIL_ORIGIN },
+        headers: { ...MCP_JSON_HEADERS, Origin: EVIL_ORIGIN },
         body: JSON.stringify(message),
       });
       expect(res.status).toBe(403);
@@ -105,7 +92,7 @@ describe('Origin on /mcp', () => {
     const res = await fetch(api.mcpUrl, {
       method: 'POST',
       headers: {
-        ...JSON_HEADERS,
+        ...MCP_JSON_HEADERS,
         Origin: EVIL_ORIGIN,
         'Mcp-Protocol-Version': '2026-07-28',
         'Mcp-Method': 'server/discover',
@@ -132,7 +119,7 @@ describe('Origin on /mcp', () => {
     const { api } = await start();
     const res = await fetch(api.mcpUrl, {
       method: 'POST',
-      headers: { ...JSON_HEADERS, Origin: origin },
+      headers: { ...MCP_JSON_HEADERS, Origin: origin },
       body: JSON.stringify(legacyMessages['tools/list']),
     });
     expect(res.status).toBe(200);
@@ -163,7 +150,7 @@ describe('Origin on /mcp', () => {
     const { api, quota } = await start();
     const res = await fetch(api.mcpUrl, {
       method: 'POST',
-      headers: JSON_HEADERS,
+      headers: MCP_JSON_HEADERS,
       body: JSON.stringify(legacyMessages['tools/call']),
     });
     expect(res.status).toBe(200);
@@ -215,14 +202,14 @@ describe('Host on /mcp', () => {
     for (const origin of [`http://127.0.0.1:${port}`, undefined]) {
       const res = await fetch(api.mcpUrl, {
         method: 'POST',
-        headers: { ...JSON_HEADERS, ...(origin === undefined ? {} : { Origin: origin }) },
+        headers: { ...MCP_JSON_HEADERS, ...(origin === undefined ? {} : { Origin: origin }) },
         body: JSON.stringify(legacyMessages.ping),
       });
       expect(res.status).toBe(200);
     }
     const other = await fetch(api.mcpUrl, {
       method: 'POST',
-      headers: { ...JSON_HEADERS, Origin: `http://localhost:${Number(port) + 1}` },
+      headers: { ...MCP_JSON_HEADERS, Origin: `http://localhost:${Number(port) + 1}` },
       body: JSON.stringify(legacyMessages.ping),
     });
     expect(other.status).toBe(403);
@@ -234,7 +221,7 @@ describe('an undecodable body on /mcp', () => {
     const { api } = await start();
     const res = await fetch(api.mcpUrl, {
       method: 'POST',
-      headers: { ...JSON_HEADERS, 'Content-Encoding': 'gzip' },
+      headers: { ...MCP_JSON_HEADERS, 'Content-Encoding': 'gzip' },
       body: 'this is not gzip at all',
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
@@ -253,7 +240,7 @@ describe('an undecodable body on /mcp', () => {
     const { api } = await start();
     const res = await fetch(api.mcpUrl, {
       method: 'POST',
-      headers: { ...JSON_HEADERS, 'Content-Encoding': 'zstd-ish' },
+      headers: { ...MCP_JSON_HEADERS, 'Content-Encoding': 'zstd-ish' },
       body: '{}',
     });
     expect(res.status).toBe(415);
@@ -264,7 +251,7 @@ describe('an undecodable body on /mcp', () => {
     const { api } = await start();
     const res = await fetch(api.mcpUrl, {
       method: 'POST',
-      headers: { ...JSON_HEADERS, 'Content-Encoding': 'gzip' },
+      headers: { ...MCP_JSON_HEADERS, 'Content-Encoding': 'gzip' },
       body: gzipSync(JSON.stringify(legacyMessages.ping)),
     });
     expect(res.status).toBe(200);

@@ -4,7 +4,6 @@ import {
   SearchTools,
   type SearchResultBody,
   type SearchToolsError,
-  type SearchToolsInput,
 } from '@reviews/application';
 import type { Result } from '@reviews/domain';
 import { fixtureTools } from './support/catalog-fixture.js';
@@ -116,7 +115,9 @@ describe('when the service cannot answer', () => {
 
   it('logs an unexpected failure and answers an isError result with no internal detail', async () => {
     class FailingSearchTools extends SearchTools {
-      override execute(_input: SearchToolsInput): Result<SearchResultBody, SearchToolsError> {
+      override execute(
+        _input: Parameters<SearchTools['execute']>[0],
+      ): Result<SearchResultBody, SearchToolsError> {
         throw new Error('index file is corrupt at /var/data/secret');
       }
     }

@@ -17,18 +17,9 @@ export { GetTool } from './tools/get-tool.use-case.js';
 export type { GetToolError } from './tools/get-tool.use-case.js';
 export { DEFAULT_HISTORICAL_NOTICE } from './tools/service-profile.js';
 export type { ServiceProfile } from './tools/service-profile.js';
-export { ToolPresenter } from './tools/tool-presenter.js';
-export type {
-  CatalogUnavailableError,
-  ReviewNotFoundError,
-  ToolNotFoundError,
-} from './tools/read-errors.js';
 export { GetReview } from './tools/get-review.use-case.js';
-export type { GetReviewError, GetReviewInput, ReviewPage } from './tools/get-review.use-case.js';
-export {
-  GetCatalogOverview,
-  OVERVIEW_NEWEST_REVIEWS,
-} from './tools/get-catalog-overview.use-case.js';
+export type { GetReviewError, ReviewPage } from './tools/get-review.use-case.js';
+export { GetCatalogOverview } from './tools/get-catalog-overview.use-case.js';
 export type { CatalogOverview } from './tools/get-catalog-overview.use-case.js';
 
 export {
@@ -39,7 +30,6 @@ export {
   limitSchema,
   searchToolsInputSchema,
 } from './schemas/tool-inputs.schemas.js';
-export type { GetToolInput, SearchToolsInput } from './schemas/tool-inputs.schemas.js';
 export {
   detailResultSchema,
   errorBodySchema,
@@ -50,16 +40,13 @@ export {
   searchResultSchema,
   stackTagSchema,
   stacksSchema,
-  toolSchema,
 } from './schemas/tool.schemas.js';
 export type {
   DetailResultBody,
-  ErrorBody,
   ReviewBody,
   Rights,
   SearchItemBody,
   SearchResultBody,
-  ToolBody,
 } from './schemas/tool.schemas.js';
 
 export { CatalogInvalidError } from './catalog/catalog-invalid.error.js';
@@ -68,7 +55,6 @@ export type {
   CatalogSource,
   LoadedCatalog,
 } from './catalog/catalog-source.port.js';
-export { unlimitedQuota } from './rate-limiting/request-quota.port.js';
 export { BUCKETS } from './rate-limiting/buckets.js';
 export type { BucketName } from './rate-limiting/buckets.js';
 export type { QuotaOutcome, RequestQuota } from './rate-limiting/request-quota.port.js';
@@ -77,6 +63,5 @@ export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 export * from './subscription/index.js';
 export { ExportCatalog } from './catalog/export-catalog.use-case.js';
 export { catalogExportJson } from './catalog/catalog-export-json.js';
-export type { CatalogExport, ExportedTool } from './catalog/export-catalog.use-case.js';
-export { ListReviewChanges, REVIEW_FEED_SIZE } from './catalog/list-review-changes.use-case.js';
+export { ListReviewChanges } from './catalog/list-review-changes.use-case.js';
 export type { ReviewChangeBody, ReviewChanges } from './catalog/list-review-changes.use-case.js';

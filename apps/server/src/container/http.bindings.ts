@@ -83,10 +83,12 @@ function bindReadiness(container: Container, config: ServerConfig): void {
   );
 }
 
-/** The routers beside the read API: pages, documents, export, feed, signup and MCP. */
+/** The routers beside the read API: the site's routers (below), then signup and MCP. */
 function bindDrivingRouters(container: Container, config: ServerConfig, logger: Logger): void {
+  bindSiteRouters(container, config);
   container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
     (
+      siteRouters: readonly Router[],
       searchTools: SearchTools,
       getTool: GetTool,
       quota: RequestQuota,
@@ -95,31 +97,9 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       confirm: ConfirmSubscription,
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
-      exportCatalog: ExportCatalog,
-      listReviewChanges: ListReviewChanges,
-      facts: ServiceFacts,
-      getReview: GetReview,
-      getOverview: GetCatalogOverview,
       live: LivePublication,
     ) => [
-      pagesRoutes({
-        searchTools,
-        getTool,
-        getReview,
-        getOverview,
-        quota,
-        siteName: config.serviceName,
-      }),
-      openApiRoutes({ facts, quota }),
-      reviewExportRoutes({ exportCatalog, quota }),
-      reviewFeedRoutes({
-        listReviewChanges,
-        quota,
-        baseUrl: profile.baseUrl,
-        serviceName: config.serviceName,
-      }),
-      documentsRoutes({ facts, quota }),
-      apiReferenceRoutes({ serviceName: config.serviceName, quota }),
+      ...siteRouters,
       createSubscriptionRouter({
         subscribe,
         confirm,
@@ -142,6 +122,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       }),
     ],
     [
+      TOKENS.SiteRouters,
       TOKENS.SearchTools,
       TOKENS.GetTool,
       TOKENS.RequestQuota,
@@ -150,12 +131,54 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.ConfirmSubscription,
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
-      TOKENS.ExportCatalog,
-      TOKENS.ListReviewChanges,
-      TOKENS.ServiceFacts,
+      TOKENS.LivePublication,
+    ],
+  );
+}
+
+/** The website's routers: pages, OpenAPI, export, feed, documents and the API reference. */
+function bindSiteRouters(container: Container, config: ServerConfig): void {
+  container.bind<readonly Router[]>(TOKENS.SiteRouters).toResolvedValue(
+    (
+      searchTools: SearchTools,
+      getTool: GetTool,
+      getReview: GetReview,
+      getOverview: GetCatalogOverview,
+      quota: RequestQuota,
+      profile: ServiceProfile,
+      facts: ServiceFacts,
+      exportCatalog: ExportCatalog,
+      listReviewChanges: ListReviewChanges,
+    ) => [
+      pagesRoutes({
+        searchTools,
+        getTool,
+        getReview,
+        getOverview,
+        quota,
+        siteName: config.serviceName,
+      }),
+      openApiRoutes({ facts, quota }),
+      reviewExportRoutes({ exportCatalog, quota }),
+      reviewFeedRoutes({
+        listReviewChanges,
+        quota,
+        baseUrl: profile.baseUrl,
+        serviceName: config.serviceName,
+      }),
+      documentsRoutes({ facts, quota }),
+      apiReferenceRoutes({ serviceName: config.serviceName, quota }),
+    ],
+    [
+      TOKENS.SearchTools,
+      TOKENS.GetTool,
       TOKENS.GetReview,
       TOKENS.GetCatalogOverview,
-      TOKENS.LivePublication,
+      TOKENS.RequestQuota,
+      TOKENS.ServiceProfile,
+      TOKENS.ServiceFacts,
+      TOKENS.ExportCatalog,
+      TOKENS.ListReviewChanges,
     ],
   );
 }

@@ -26,6 +26,7 @@ export const TOKENS = {
   Unsubscribe: Symbol.for('Unsubscribe'),
   PreviewSubscriptionLink: Symbol.for('PreviewSubscriptionLink'),
   ReadinessChecks: Symbol.for('ReadinessChecks'),
+  SiteRouters: Symbol.for('SiteRouters'),
   DrivingRouters: Symbol.for('DrivingRouters'),
   HttpApp: Symbol.for('HttpApp'),
   ReadValidator: Symbol.for('ReadValidator'),

@@ -1,10 +1,13 @@
-import { createOpenApiDocument, type ServiceFacts } from '@reviews/adapters-http';
+import type { ServiceFacts } from '@reviews/adapters-http';
+import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import {
   OpenApiConformance,
   type OpenApiDocumentShape,
 } from '../../../../packages/adapters-http/test/support/openapi-conformance.js';
+import { loadConfig } from '../../src/config/server-config.js';
 import { TOKENS } from '../../src/container/tokens.js';
-import type { RunningServer } from '../../src/server.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { startServer, type RunningServer } from '../../src/server.js';
 
 export type CheckedServer = RunningServer & { readonly conformance: OpenApiConformance };
 
@@ -24,4 +27,15 @@ export function withOpenApiCheck(server: RunningServer): CheckedServer {
       conformance.assertConforms();
     },
   };
+}
+
+/** The whole service on a loopback port over `dataDir` (default configuration), checked as above. */
+export async function startCheckedServer(dataDir: string): Promise<CheckedServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: 'https://reviews.test',
+    DATA_DIR: dataDir,
+  });
+  return withOpenApiCheck(await startServer(config, createLogger('silent')));
 }

@@ -7,7 +7,7 @@ import {
   SearchTools,
   type ServiceProfile,
 } from '@reviews/application';
-import { aServiceProfile } from '@reviews/application/testing';
+import { aServiceProfile, RecordingLogger } from '@reviews/application/testing';
 import { Publication, type CatalogDocument, type Tool } from '@reviews/domain';
 import { aTool } from '@reviews/domain/testing';
 import type { Express } from 'express';
@@ -37,7 +37,6 @@ import {
   ReadValidator,
   subscriptionMethodsFor,
 } from '../../src/index.js';
-import { RecordingLogger } from '../support/read-api-harness.js';
 
 export const SITE_NAME = 'Tool Reviews';
 

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithChromium } from '../support/chromium.js';
+import type { Page } from 'playwright-core';
+import { chromiumPerSuite, describeWithChromium } from '../support/chromium.js';
 import { startSignupServer } from './signup-harness.js';
 import type { SignupServer } from './signup-harness.js';
 
@@ -27,23 +26,15 @@ async function startOtherSite(target: string): Promise<{ url: string; server: Se
 }
 
 describeWithChromium()('signup from another website, in Chromium', () => {
-  let browser: Browser;
+  const browser = chromiumPerSuite();
   let api: SignupServer;
   let other: { url: string; server: Server };
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser.close();
-  });
-
   beforeEach(async () => {
     api = await startSignupServer();
     other = await startOtherSite(api.url);
-    page = await (await browser.newContext()).newPage();
+    page = await (await browser().newContext()).newPage();
   });
 
   afterEach(async () => {

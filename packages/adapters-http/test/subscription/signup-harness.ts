@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { simpleParser } from 'mailparser';
 import type { Mailer } from '@reviews/application';
-import { SettableClock } from '@reviews/application/testing';
+import { RecordingLogger, SettableClock } from '@reviews/application/testing';
 import { RateLimitedQuota } from '../../../application/src/rate-limiting/rate-limited-quota.js';
 import { ConfirmSubscription } from '../../../application/src/subscription/confirm-subscription.use-case.js';
 import { PreviewSubscriptionLink } from '../../../application/src/subscription/preview-subscription-link.use-case.js';
@@ -27,7 +27,7 @@ import {
   subscriptionMethodsFor,
 } from '../../src/subscription/subscription.routes.js';
 import { requestId } from '../../src/shared/request-id.middleware.js';
-import { RecordingLogger, testOpenApiConformance } from '../support/read-api-harness.js';
+import { testOpenApiConformance } from '../support/read-api-harness.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

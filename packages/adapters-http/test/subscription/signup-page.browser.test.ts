@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import { beforeEach, afterEach, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { startSignupServer } from './signup-harness.js';
 import type { SignupServer } from './signup-harness.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithChromium } from '../support/chromium.js';
+import { chromiumPerSuite, describeWithChromium } from '../support/chromium.js';
 
 describeWithChromium()('the /subscribe page in Chromium', () => {
-  let browser: Browser;
+  const browser = chromiumPerSuite();
   let api: SignupServer;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser.close();
-  });
-
   beforeEach(async () => {
     api = await startSignupServer();
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     page = await context.newPage();
   });
 

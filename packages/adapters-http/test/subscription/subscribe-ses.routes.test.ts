@@ -5,6 +5,16 @@ import { LocalSes, freePort } from '../../../adapters-mail/test/local-ses.js';
 import { startSignupServer } from './signup-harness.js';
 import type { SignupServer } from './signup-harness.js';
 
+/** An SES mailer sending to a local SES endpoint on `port` (up or not). */
+function sesMailerOn(port: number): SesMailer {
+  return new SesMailer({
+    region: 'eu-west-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    from: 'Tool Reviews <no-reply@reviews.example>',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
 describe('POST /subscribe with SES as the mailer', () => {
   let api: SignupServer;
   let ses: LocalSes | null = null;
@@ -18,12 +28,7 @@ describe('POST /subscribe with SES as the mailer', () => {
 
   it('answers 502 while SES is unreachable, keeps the signup pending, and mails on the retry', async () => {
     const port = await freePort();
-    const sesMailer = new SesMailer({
-      region: 'eu-west-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      from: 'Tool Reviews <no-reply@reviews.example>',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const sesMailer = sesMailerOn(port);
     mailer = sesMailer;
     api = await startSignupServer({ mailer: () => sesMailer });
 
@@ -50,12 +55,7 @@ describe('POST /subscribe with SES as the mailer', () => {
   it('sends through SES the mail of a signup a crash left in the outbox, at the next sweep', async () => {
     const port = await freePort();
     ses = await LocalSes.start(port);
-    const sesMailer = new SesMailer({
-      region: 'eu-west-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      from: 'Tool Reviews <no-reply@reviews.example>',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const sesMailer = sesMailerOn(port);
     mailer = sesMailer;
     api = await startSignupServer({ mailer: () => sesMailer });
     // What a kill -9 right after the signup's write leaves: the record, its mail unsent.

@@ -1,5 +1,6 @@
-import { describe } from '@jest/globals';
+import { afterAll, beforeAll, describe } from '@jest/globals';
 import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, driven by playwright-core (nothing downloads a browser). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -28,4 +29,22 @@ export function describeWithChromium(): typeof describe | typeof describe.skip {
     `\n*** SKIPPED: browser tests need Chromium at ${CHROMIUM_PATH} (apt-get install chromium); .ci/run installs it. ***\n`,
   );
   return describe.skip;
+}
+
+/**
+ * One Chromium for the enclosing `describe`: launched before its first test, closed after its
+ * last. Returns the browser's accessor (there is none before `beforeAll` has run).
+ */
+export function chromiumPerSuite(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('Chromium is used before beforeAll launched it.');
+    return browser;
+  };
 }

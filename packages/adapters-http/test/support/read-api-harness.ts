@@ -1,29 +1,26 @@
+import { RateLimitedQuota, type LivePublication, type RequestQuota } from '@reviews/application';
 import {
-  GetTool,
-  LivePublication,
-  RateLimitedQuota,
-  SearchTools,
+  aServiceProfile,
+  CountingRateLimiter,
+  readUseCasesOver,
+  RecordingLogger,
+  SettableClock,
   unlimitedQuota,
-  type RequestQuota,
-  type ServiceProfile,
-  type Logger,
-} from '@reviews/application';
-import { aServiceProfile, CountingRateLimiter, SettableClock } from '@reviews/application/testing';
-import { Publication, type Tool } from '@reviews/domain';
+} from '@reviews/application/testing';
+import type { Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
-import { once } from 'node:events';
+import { onLoopback } from '@reviews/http-common/testing';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   cachedReads,
   createHttpApp,
   createHttpServer,
-  createOpenApiDocument,
   ReadResponseCache,
   ReadValidator,
 } from '../../src/index.js';
 import type { TrustProxy } from '../../src/app/create-http-app.js';
 import type { HttpServerLimits } from '../../src/server/create-http-server.js';
+import { createOpenApiDocument } from '../../src/testing/index.js';
 import { OpenApiConformance, type OpenApiDocumentShape } from './openapi-conformance.js';
 
 /** The OpenAPI document every response of the test servers is checked against. */
@@ -36,40 +33,7 @@ export function testOpenApiConformance(): OpenApiConformance {
   return new OpenApiConformance(document as unknown as OpenApiDocumentShape);
 }
 
-export const testProfile: ServiceProfile = aServiceProfile();
-
-/** Collects log lines so tests can assert what was (not) logged. */
-export class RecordingLogger implements Logger {
-  readonly lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
-  info(fields: Record<string, unknown>, message: string): void {
-    this.lines.push({ level: 'info', fields, message });
-  }
-  warn(fields: Record<string, unknown>, message: string): void {
-    this.lines.push({ level: 'warn', fields, message });
-  }
-  error(fields: Record<string, unknown>, message: string): void {
-    this.lines.push({ level: 'error', fields, message });
-  }
-}
-
-/** SearchTools that counts its executions, to prove which requests ran no search at all. */
-class CountingSearchTools extends SearchTools {
-  executions = 0;
-  override execute(
-    input: Parameters<SearchTools['execute']>[0],
-  ): ReturnType<SearchTools['execute']> {
-    this.executions++;
-    return super.execute(input);
-  }
-}
-
-class CountingGetTool extends GetTool {
-  executions = 0;
-  override execute(input: Parameters<GetTool['execute']>[0]): ReturnType<GetTool['execute']> {
-    this.executions++;
-    return super.execute(input);
-  }
-}
+export const testProfile = aServiceProfile();
 
 export interface RunningReadApi {
   readonly url: string;
@@ -100,12 +64,11 @@ export async function startReadApi(
     trustProxy?: TrustProxy;
   } = {},
 ): Promise<RunningReadApi> {
-  const live = options.live ?? new LivePublication();
-  if (tools !== undefined)
-    live.replace(Publication.publish('test-publication', aCatalog(...tools)));
+  const { live, searchTools, getTool } = readUseCasesOver(
+    tools === undefined ? undefined : aCatalog(...tools),
+    { profile: testProfile, ...(options.live === undefined ? {} : { live: options.live }) },
+  );
   const logger = new RecordingLogger();
-  const searchTools = new CountingSearchTools(live, testProfile);
-  const getTool = new CountingGetTool(live, testProfile);
   const quota = options.quota ?? unlimitedQuota;
   const validator = new ReadValidator(live, testProfile);
   const cache = options.cachedReads === true ? new ReadResponseCache() : undefined;
@@ -131,21 +94,16 @@ export async function startReadApi(
       ? createServer(handler).listen(0, '127.0.0.1')
       : createHttpServer(handler, options.limits).listen(0, '127.0.0.1');
   const conformance = testOpenApiConformance().watch(server);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const running = await onLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: running.url,
     live,
     logger,
     conformance,
     executions: () => ({ search: searchTools.executions, detail: getTool.executions }),
     server,
     cache,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }).then(() => conformance.assertConforms()),
+    close: () => running.close().then(() => conformance.assertConforms()),
   };
 }
 

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { aReview, aTool } from '@reviews/domain/testing';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
+import { kibibytePageTools } from '../support/kibibyte-page-tools.js';
 import { rawRequest } from '../support/raw-http.js';
 
-const tools = Array.from({ length: 30 }, (_, i) =>
-  aTool()
-    .withId(`tool-${i}`)
-    .describedAs('A tool with a description long enough that a page of them is over one kibibyte.')
-    .withReviews(aReview().reviewedOn('2026-02-01')),
-).map((t) => t.build());
+const tools = kibibytePageTools();
 
 let api: RunningReadApi;
 beforeAll(async () => {

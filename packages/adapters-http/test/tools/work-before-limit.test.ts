@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { aReview, aTool } from '@reviews/domain/testing';
+import { kibibytePageTools } from '../support/kibibyte-page-tools.js';
 import { limitedQuota, startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { rawRequest } from '../support/raw-http.js';
 
-const tools = Array.from({ length: 30 }, (_, i) =>
-  aTool()
-    .withId(`tool-${i}`)
-    .describedAs('A tool with a description long enough that a page of them is over one kibibyte.')
-    .withReviews(aReview().reviewedOn('2026-02-01')),
-).map((t) => t.build());
+const tools = kibibytePageTools();
 
 let api: RunningReadApi | undefined;
 afterEach(async () => {

@@ -39,6 +39,27 @@ export interface ClientGeneration {
   connect(mcpUrl: string): Promise<ConnectedClient>;
 }
 
+/** What both SDK generations' clients have in common, as the tests use it. */
+interface SdkClient {
+  listTools(): Promise<{ tools: readonly ListedTool[] }>;
+  callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  getServerVersion(): { readonly name: string; readonly version: string } | undefined;
+  getInstructions(): string | undefined;
+  close(): Promise<void>;
+}
+
+function connected(client: SdkClient, protocolVersion: () => string | undefined): ConnectedClient {
+  return {
+    listTools: async () => (await client.listTools()).tools,
+    callTool: async (name, args) =>
+      client.callTool({ name, arguments: args }) as Promise<ToolCallResult>,
+    serverInfo: () => client.getServerVersion(),
+    instructions: () => client.getInstructions(),
+    protocolVersion,
+    close: () => client.close(),
+  };
+}
+
 /** `@modelcontextprotocol/sdk` 1.x: protocol 2025-11-25, initialize handshake. */
 export const v1Client: ClientGeneration = {
   label: 'v1 SDK Client over StreamableHTTPClientTransport (2025-11-25, initialize)',
@@ -47,15 +68,7 @@ export const v1Client: ClientGeneration = {
     const client = new ClientV1({ name: 'adapters-mcp-test', version: '1.0.0' });
     const transport = new TransportV1(new URL(mcpUrl));
     await client.connect(transport);
-    return {
-      listTools: async () => (await client.listTools()).tools,
-      callTool: async (name, args) =>
-        client.callTool({ name, arguments: args }) as Promise<ToolCallResult>,
-      serverInfo: () => client.getServerVersion(),
-      instructions: () => client.getInstructions(),
-      protocolVersion: () => transport.protocolVersion,
-      close: () => client.close(),
-    };
+    return connected(client, () => transport.protocolVersion);
   },
 };
 
@@ -72,15 +85,7 @@ export const v2Client: ClientGeneration = {
       { versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
     await client.connect(new TransportV2(new URL(mcpUrl)));
-    return {
-      listTools: async () => (await client.listTools()).tools,
-      callTool: async (name, args) =>
-        client.callTool({ name, arguments: args }) as Promise<ToolCallResult>,
-      serverInfo: () => client.getServerVersion(),
-      instructions: () => client.getInstructions(),
-      protocolVersion: () => client.getNegotiatedProtocolVersion(),
-      close: () => client.close(),
-    };
+    return connected(client, () => client.getNegotiatedProtocolVersion());
   },
 };
 

@@ -1,30 +1,22 @@
 import {
-  GetTool,
-  LivePublication,
-  SearchTools,
-  unlimitedQuota,
+  type GetTool,
+  type LivePublication,
   type RequestQuota,
-  type ServiceProfile,
+  type SearchTools,
 } from '@reviews/application';
-import { aServiceProfile } from '@reviews/application/testing';
-import { Publication, type Tool } from '@reviews/domain';
+import {
+  aServiceProfile,
+  readUseCasesOver,
+  RecordingLogger,
+  unlimitedQuota,
+} from '@reviews/application/testing';
+import type { Tool } from '@reviews/domain';
 import { aCatalog } from '@reviews/domain/testing';
+import { onLoopback } from '@reviews/http-common/testing';
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Logger } from '@reviews/application';
 import { mcpRoutes } from '../../src/index.js';
 
-export const testProfile: ServiceProfile = aServiceProfile();
-
-/** Keeps what the adapter logged, so tests can assert on it. */
-export class RecordingLogger implements Pick<Logger, 'error'> {
-  readonly errors: Array<{ fields: Record<string, unknown>; message: string }> = [];
-  error(fields: Record<string, unknown>, message: string): void {
-    this.errors.push({ fields, message });
-  }
-}
+export const testProfile = aServiceProfile();
 
 export interface RunningMcpApi {
   /** `http://127.0.0.1:port` */
@@ -54,11 +46,11 @@ export async function startMcpApi(
   tools: readonly Tool[] | undefined,
   options: McpApiOptions = {},
 ): Promise<RunningMcpApi> {
-  const live = new LivePublication();
-  if (tools !== undefined)
-    live.replace(Publication.publish('test-publication', aCatalog(...tools)));
-  const searchTools = options.searchTools ?? new SearchTools(live, testProfile);
-  const getTool = new GetTool(live, testProfile);
+  const readSide = readUseCasesOver(tools === undefined ? undefined : aCatalog(...tools), {
+    profile: testProfile,
+  });
+  const { live, getTool } = readSide;
+  const searchTools = options.searchTools ?? readSide.searchTools;
   const logger = new RecordingLogger();
 
   const app = express();
@@ -86,21 +78,14 @@ export async function startMcpApi(
   };
   app.use(fail);
 
-  const server: Server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const running = await onLoopback(app.listen(0, '127.0.0.1'));
   return {
-    url,
-    mcpUrl: `${url}/mcp`,
+    url: running.url,
+    mcpUrl: `${running.url}/mcp`,
     live,
     searchTools,
     getTool,
     logger,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: running.close,
   };
 }

@@ -15,3 +15,8 @@ export {
   aSubscription,
 } from './subscription-builders.js';
 export { aServiceProfile } from './service-profile.fixture.js';
+export { RecordingLogger } from './recording-logger.js';
+export type { LoggedLine } from './recording-logger.js';
+export { CountingGetTool, CountingSearchTools, readUseCasesOver } from './read-use-cases.js';
+export type { ReadUseCases, ReadUseCasesOptions } from './read-use-cases.js';
+export { unlimitedQuota } from '../rate-limiting/request-quota.port.js';

@@ -1,36 +1,21 @@
-import {
-  GetTool,
-  LivePublication,
-  SearchTools,
-  unlimitedQuota,
-  type RequestQuota,
-  type ServiceProfile,
-  type Logger,
-} from '@reviews/application';
-import {
-  clientKey,
-  createHttpApp,
-  createOpenApiDocument,
-  ReadValidator,
-} from '@reviews/adapters-http';
+import { type RequestQuota } from '@reviews/application';
+import { clientKey, createHttpApp, ReadValidator } from '@reviews/adapters-http';
+import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
-import { aServiceProfile } from '@reviews/application/testing';
-import { Publication, type CatalogDocument } from '@reviews/domain';
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  aServiceProfile,
+  readUseCasesOver,
+  RecordingLogger,
+  unlimitedQuota,
+} from '@reviews/application/testing';
+import type { CatalogDocument } from '@reviews/domain';
+import { onLoopback } from '@reviews/http-common/testing';
 import {
   OpenApiConformance,
   type OpenApiDocumentShape,
 } from '../../../../../packages/adapters-http/test/support/openapi-conformance.js';
 
-export const testProfile: ServiceProfile = aServiceProfile();
-
-const silentLogger: Logger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+export const testProfile = aServiceProfile();
 
 export interface RunningApp {
   readonly url: string;
@@ -47,13 +32,14 @@ export async function startRestAndMcp(
   catalog: CatalogDocument,
   options: { quota?: RequestQuota; allowedOrigins?: readonly string[] } = {},
 ): Promise<RunningApp> {
-  const live = new LivePublication();
-  live.replace(Publication.publish('parity', catalog));
-  const searchTools = new SearchTools(live, testProfile);
-  const getTool = new GetTool(live, testProfile);
+  const { live, searchTools, getTool } = readUseCasesOver(catalog, {
+    publicationId: 'parity',
+    profile: testProfile,
+  });
   const quota = options.quota ?? unlimitedQuota;
+  const logger = new RecordingLogger();
   const app = createHttpApp({
-    logger: silentLogger,
+    logger,
     trustProxy: false,
     tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
     readiness: [],
@@ -64,30 +50,24 @@ export async function startRestAndMcp(
         quota,
         clientKeyOf: clientKey,
         baseUrl: testProfile.baseUrl,
-        logger: silentLogger,
+        logger,
         allowedOrigins: options.allowedOrigins ?? [],
       }),
     ],
     methodsFor: mcpMethodsFor,
     ownCorsPaths: [MCP_PATH],
   });
-  const server: Server = app.listen(0, '127.0.0.1');
+  const server = app.listen(0, '127.0.0.1');
   const document = createOpenApiDocument({
     baseUrl: testProfile.baseUrl,
     serviceName: 'Test reviews',
     rights: testProfile.rights,
   }) as unknown as OpenApiDocumentShape;
   const conformance = new OpenApiConformance(document).watch(server);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const running = await onLoopback(server);
   return {
-    url,
-    mcpUrl: `${url}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }).then(() => conformance.assertConforms()),
+    url: running.url,
+    mcpUrl: `${running.url}/mcp`,
+    close: () => running.close().then(() => conformance.assertConforms()),
   };
 }
