@@ -1,6 +1,7 @@
 export { domainError, err, ok } from './shared/result.js';
 export type { DomainError, Err, Ok, Result } from './shared/result.js';
 export { isRecord } from './shared/is-record.js';
+export { LruCache } from './shared/lru-cache.js';
 
 export { compareReviewsNewestFirst } from './catalog/review.js';
 export type { Review, ReviewAuthor } from './catalog/review.js';

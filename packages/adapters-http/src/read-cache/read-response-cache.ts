@@ -1,4 +1,5 @@
 import type { BucketName } from '@reviews/application';
+import { LruCache } from '@reviews/domain';
 
 /**
  * A read answer computed once: the body bytes in the coding they go out in, and the headers that
@@ -35,11 +36,12 @@ export const ENTRY_OVERHEAD_BYTES = 512;
  * version drops them all.
  */
 export class ReadResponseCache {
-  private readonly entries = new Map<string, { read: CachedRead; cost: number }>();
+  private entries: LruCache<CachedRead>;
   private version: string | undefined;
-  private bytes = 0;
 
-  constructor(private readonly maxBytes = DEFAULT_READ_CACHE_BYTES) {}
+  constructor(private readonly maxBytes = DEFAULT_READ_CACHE_BYTES) {
+    this.entries = new LruCache(Number.MAX_SAFE_INTEGER, maxBytes);
+  }
 
   /** The key of a request: its path and query and its `Accept-Encoding`, as sent. */
   static keyOf(url: string, acceptEncoding: string | undefined): string {
@@ -47,41 +49,19 @@ export class ReadResponseCache {
   }
 
   get(version: string, key: string): CachedRead | undefined {
-    if (version !== this.version) return undefined;
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    // Most recently used last: Map keeps insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.read;
+    return version === this.version ? this.entries.get(key) : undefined;
   }
 
   set(version: string, key: string, entry: CachedRead): void {
-    if (version !== this.version) this.clear(version);
-    const cost = entry.body.length + key.length + ENTRY_OVERHEAD_BYTES;
-    if (cost > this.maxBytes) return;
-    const previous = this.entries.get(key);
-    if (previous !== undefined) {
-      this.entries.delete(key);
-      this.bytes -= previous.cost;
+    if (version !== this.version) {
+      this.entries = new LruCache(Number.MAX_SAFE_INTEGER, this.maxBytes);
+      this.version = version;
     }
-    this.entries.set(key, { read: entry, cost });
-    this.bytes += cost;
-    for (const [oldest, evicted] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= evicted.cost;
-    }
+    this.entries.set(key, entry, entry.body.length + key.length + ENTRY_OVERHEAD_BYTES);
   }
 
   /** How many answers are kept, and the bytes counted for them. */
   size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
-  }
-
-  private clear(version: string): void {
-    this.entries.clear();
-    this.bytes = 0;
-    this.version = version;
+    return { entries: this.entries.size, bytes: this.entries.totalWeight };
   }
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { LruCache } from '@reviews/domain';
 import type { McpTool } from './mcp-tool.js';
 
 /** Default bound on the results kept per tool. */
@@ -16,7 +17,7 @@ export function cachedTool(
   contentVersion: () => string | undefined,
   maxEntries = DEFAULT_CACHED_RESULTS,
 ): McpTool {
-  const results = new Map<string, CallToolResult>();
+  let results = new LruCache<CallToolResult>(maxEntries, maxEntries);
   let cachedVersion: string | undefined;
   return {
     definition: tool.definition,
@@ -24,21 +25,16 @@ export function cachedTool(
       const version = contentVersion();
       if (version === undefined) return tool.call(args);
       if (version !== cachedVersion) {
-        results.clear();
+        results = new LruCache<CallToolResult>(maxEntries, maxEntries);
         cachedVersion = version;
       }
       const key = JSON.stringify(args);
       const kept = results.get(key);
-      if (kept !== undefined) {
-        results.delete(key);
-        results.set(key, kept);
-        return kept;
-      }
+      if (kept !== undefined) return kept;
       const result = tool.call(args);
       // Computed under the version read above: the use case is synchronous, so no swap between.
       if (result.isError === true) return result;
-      results.set(key, result);
-      if (results.size > maxEntries) results.delete(results.keys().next().value as string);
+      results.set(key, result, 1);
       return result;
     },
   };

@@ -1,6 +1,6 @@
 import type { Tool } from '../catalog/tool.js';
 import { KeywordMatcher, type ToolFilter } from './keyword-matcher.js';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../shared/lru-cache.js';
 import type { MergedPostings } from './prefix-shortcuts.js';
 import { buildSearchIndexSnapshot, type SearchIndexSnapshot } from './search-index-snapshot.js';
 import { OrdinalResultList } from './search-result-list.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LruCache } from '../../src/search/lru-cache.js';
+import { LruCache } from '../../src/shared/lru-cache.js';
 
 /** The keys a cache still holds, out of `keys`. */
 const held = (cache: LruCache<string>, keys: readonly string[]): string[] =>

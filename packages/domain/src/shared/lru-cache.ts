@@ -1,6 +1,7 @@
 /**
  * A least-recently-used cache bounded by entry count and by total weight (for result lists: the
- * number of tool ordinals they hold), so a few huge lists cannot pin much memory.
+ * number of tool ordinals they hold; for encoded answers: their bytes), so a few huge entries
+ * cannot pin much memory. An entry heavier than the whole bound is not kept.
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, { value: V; weight: number }>();
@@ -38,5 +39,10 @@ export class LruCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The total weight of the entries kept. */
+  get totalWeight(): number {
+    return this.weight;
   }
 }
