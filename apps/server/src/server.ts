@@ -66,7 +66,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     if (!(error instanceof CatalogNotPublishedError)) throw error;
     logger.warn(error.message);
   }
-  // Before listening, so that `/readyz` says 200 only once the first search is as fast as the tenth.
+  // Before listening: compiles the search, excerpt and presenter paths, so the first searches do
+  // not pay for it (Express, zod and serialisation still warm up on the first requests).
   const warmUp = warmUpReadPath(
     container.get<LivePublication>(TOKENS.LivePublication),
     container.get<SearchTools>(TOKENS.SearchTools),
