@@ -25,6 +25,9 @@ const isWhitespace = (b: number | undefined): boolean =>
 const endsScalar = (b: number | undefined): boolean =>
   b === undefined || isWhitespace(b) || b === COMMA || b === CLOSE_BRACE || b === CLOSE_BRACKET;
 
+/** The next bytes of a document (never empty), or undefined once it has ended. */
+export type ByteReader = () => Buffer | undefined;
+
 /**
  * Reads a catalog document from UTF-8 bytes without ever holding it as one string: V8 strings
  * stop at about 512 MiB, a catalog of a million reviews is larger. The top level is scanned here;
@@ -36,22 +39,91 @@ const endsScalar = (b: number | undefined): boolean =>
  * not UTF-8.
  */
 export function readCatalogJson(bytes: Buffer, visitor: CatalogJsonVisitor): void {
-  new CatalogJsonScanner(bytes, visitor).read();
+  readCatalogJsonChunks(() => wholeBuffer(bytes), visitor);
 }
 
+/**
+ * `readCatalogJson` over a document that arrives in chunks (a file read piece by piece), so that
+ * memory holds the value being read and one chunk rather than the whole document. A value split
+ * across chunks is carried over to the next refill. `open` starts a fresh reader at the start of
+ * the document: it is called once, and a second time only when a syntax error is found, to count
+ * the lines and columns up to it (the bytes already read are not kept for that).
+ */
+export function readCatalogJsonChunks(open: () => ByteReader, visitor: CatalogJsonVisitor): void {
+  try {
+    new CatalogJsonScanner(open(), visitor).read();
+  } catch (error) {
+    if (!(error instanceof SyntaxAt)) throw error;
+    const { line, column } = lineAndColumn(open(), error.offset);
+    throw new JsonSyntaxError(error.reason, line, column);
+  }
+}
+
+function wholeBuffer(bytes: Buffer): ByteReader {
+  let done = bytes.length === 0;
+  return () => {
+    if (done) return undefined;
+    done = true;
+    return bytes;
+  };
+}
+
+/** A syntax error at a byte offset of the document, before its line and column are known. */
+class SyntaxAt {
+  constructor(
+    readonly reason: string,
+    readonly offset: number,
+  ) {}
+}
+
+/** Line and column (in characters, from 1) of the byte at `offset` of the document. */
+function lineAndColumn(next: ByteReader, offset: number): { line: number; column: number } {
+  let line = 1;
+  let column = 1;
+  for (let base = 0; base < offset;) {
+    const chunk = next();
+    if (chunk === undefined) break;
+    const end = Math.min(chunk.length, offset - base);
+    let from = 0;
+    for (
+      let nl = chunk.indexOf(LINE_FEED);
+      nl >= 0 && nl < end;
+      nl = chunk.indexOf(LINE_FEED, nl + 1)
+    ) {
+      line++;
+      column = 1;
+      from = nl + 1;
+    }
+    for (let i = from; i < end; i++) if (((chunk[i] ?? 0) & 0xc0) !== 0x80) column++;
+    base += chunk.length;
+  }
+  return { line, column };
+}
+
+/**
+ * Scans a window of the document (`bytes`, which starts at byte `offset` of it). Whenever a scan
+ * runs into the end of the window before the end of the document, the window is refilled, keeping
+ * the bytes from the current position on, and the scan starts again from that position: every
+ * scan starts at `pos`, so nothing before it is needed again.
+ */
 class CatalogJsonScanner {
   private pos = 0;
+  private bytes: Buffer = Buffer.alloc(0);
+  private offset = 0;
+  private ended = false;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
 
   constructor(
-    private readonly bytes: Buffer,
+    private readonly next: ByteReader,
     private readonly visitor: CatalogJsonVisitor,
   ) {}
 
   read(): void {
+    while (this.bytes.length < 3 && this.more());
     if (this.bytes[0] === 0xef && this.bytes[1] === 0xbb && this.bytes[2] === 0xbf) this.pos = 3;
     this.skipWhitespace();
     if (this.bytes[this.pos] !== OPEN_BRACE) {
+      while (this.more());
       this.visitor.root(this.parse(this.pos, this.bytes.length));
       return;
     }
@@ -64,10 +136,28 @@ class CatalogJsonScanner {
       this.failHere('Unexpected non-whitespace character after JSON');
   }
 
+  /**
+   * Drops the window's bytes before `pos` and appends the next chunk; false once the document has
+   * ended (the window is then all there is).
+   */
+  private more(): boolean {
+    if (this.ended) return false;
+    const chunk = this.next();
+    if (chunk === undefined) {
+      this.ended = true;
+      return false;
+    }
+    const kept = this.bytes.subarray(this.pos);
+    this.offset += this.pos;
+    this.pos = 0;
+    this.bytes = kept.length === 0 ? chunk : Buffer.concat([kept, chunk]);
+    return true;
+  }
+
   private readMembers(): void {
     for (;;) {
       if (this.bytes[this.pos] !== QUOTE) this.failHere('Expected double-quoted property name');
-      const keyEnd = this.endOfString(this.pos);
+      const keyEnd = this.scan(() => this.endOfString(this.pos));
       const key = String(this.parse(this.pos, keyEnd));
       this.pos = keyEnd;
       this.skipWhitespace();
@@ -114,22 +204,40 @@ class CatalogJsonScanner {
   }
 
   private readValue(): unknown {
-    const start = this.pos;
-    const first = this.bytes[start];
+    const first = this.bytes[this.pos];
     let end: number;
-    if (first === QUOTE) end = this.endOfString(start);
-    else if (first === OPEN_BRACE || first === OPEN_BRACKET) end = this.endOfContainer(start);
+    if (first === QUOTE) end = this.scan(() => this.endOfString(this.pos));
+    else if (first === OPEN_BRACE || first === OPEN_BRACKET)
+      end = this.scan(() => this.endOfContainer(this.pos));
     else {
-      end = start;
-      while (!endsScalar(this.bytes[end])) end++;
-      if (end === start) this.failHere(`Unexpected token '${String.fromCharCode(first ?? 0)}'`);
+      end = this.scan(() => this.endOfScalar(this.pos));
+      if (end === this.pos) this.failHere(`Unexpected token '${String.fromCharCode(first ?? 0)}'`);
     }
-    const value = this.parse(start, end);
+    const value = this.parse(this.pos, end);
     this.pos = end;
     return value;
   }
 
-  /** End (exclusive) of the array or object at `start`; strings are skipped, not looked into. */
+  /** Runs a scan from `pos` until it finds its end within the window (-1: it needs more bytes). */
+  private scan(find: () => number): number {
+    for (;;) {
+      const end = find();
+      if (end >= 0) return end;
+      this.more();
+    }
+  }
+
+  /** End (exclusive) of the number or literal at `start`; -1 when the window stops first. */
+  private endOfScalar(start: number): number {
+    let end = start;
+    while (end < this.bytes.length && !endsScalar(this.bytes[end])) end++;
+    return end === this.bytes.length && !this.ended ? -1 : end;
+  }
+
+  /**
+   * End (exclusive) of the array or object at `start`, strings skipped, not looked into; -1 when
+   * the window stops first.
+   */
   private endOfContainer(start: number): number {
     let depth = 0;
     let i = start;
@@ -137,21 +245,29 @@ class CatalogJsonScanner {
       const b = this.bytes[i];
       if (b === QUOTE) {
         i = this.endOfString(i);
+        if (i < 0) return -1;
         continue;
       }
       if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
       else if ((b === CLOSE_BRACE || b === CLOSE_BRACKET) && --depth === 0) return i + 1;
       i++;
     }
+    if (!this.ended) return -1;
     return this.fail('Unexpected end of JSON input', this.bytes.length);
   }
 
-  /** End (exclusive) of the string at `start`: the next quote not escaped by a backslash. */
+  /**
+   * End (exclusive) of the string at `start`: the next quote not escaped by a backslash; -1 when
+   * the window stops first.
+   */
   private endOfString(start: number): number {
     let from = start + 1;
     for (;;) {
       const quote = this.bytes.indexOf(QUOTE, from);
-      if (quote < 0) return this.fail('Unterminated string', this.bytes.length);
+      if (quote < 0) {
+        if (!this.ended) return -1;
+        return this.fail('Unterminated string', this.bytes.length);
+      }
       let backslashes = 0;
       while (this.bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
       if (backslashes % 2 === 0) return quote + 1;
@@ -175,28 +291,20 @@ class CatalogJsonScanner {
   }
 
   private skipWhitespace(): void {
-    while (isWhitespace(this.bytes[this.pos])) this.pos++;
+    for (;;) {
+      while (isWhitespace(this.bytes[this.pos])) this.pos++;
+      if (this.pos < this.bytes.length || !this.more()) return;
+    }
   }
 
   /** Fails at the current position; at the end of the bytes, says that the text stops early. */
   private failHere(reason: string): never {
+    while (this.pos >= this.bytes.length && this.more());
     return this.fail(this.pos >= this.bytes.length ? 'Unexpected end of JSON input' : reason);
   }
 
   private fail(reason: string, at = this.pos): never {
-    let line = 1;
-    let lineStart = 0;
-    for (
-      let nl = this.bytes.indexOf(LINE_FEED);
-      nl >= 0 && nl < at;
-      nl = this.bytes.indexOf(LINE_FEED, nl + 1)
-    ) {
-      line++;
-      lineStart = nl + 1;
-    }
-    let column = 1;
-    for (let i = lineStart; i < at; i++) if (((this.bytes[i] ?? 0) & 0xc0) !== 0x80) column++;
-    throw new JsonSyntaxError(reason, line, column);
+    throw new SyntaxAt(reason, this.offset + at);
   }
 }
 

@@ -1,59 +1,110 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { CatalogInvalidError, type CatalogSource, type LoadedCatalog } from '@reviews/application';
-import { readCatalogJson } from './catalog-json-reader.js';
+import { readCatalogJsonChunks, type ByteReader } from './catalog-json-reader.js';
 import { CatalogValidator } from './catalog-validator.js';
 import { JsonSyntaxError } from './json-syntax.error.js';
+
+/** Bytes read at a time: large enough that refills are rare, small beside the catalog. */
+const CATALOG_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
  * The catalog of a JSON file (contract §2), e.g. `CATALOG_FILE`. Each `load()` reads the file
  * afresh. The fingerprint is the first 16 hex digits (64 bits) of the SHA-256 of the file's bytes,
  * so any change to the file, white space included, gives a new one.
  *
- * Size: the file is read into one buffer (Node allows up to 2 GiB), but never decoded as one
- * string: tools are parsed and validated one at a time (see `readCatalogJson`), which is what
- * lets a catalog of 100,000 tools and a million reviews (over 1 GB) load although V8 strings stop
- * near 512 MiB. Memory is then the buffer plus the validated document. Measured on 2 cores:
- * 100,000 reviews (109 MB) load in about 1.3 s, a million (1.09 GB) in about 18 s with 2.6 GB
- * resident. Loading runs on the calling thread and blocks its event loop for that long.
+ * Size: the file is read in chunks of 8 MiB, never held whole and never decoded as one string:
+ * tools are parsed and validated one at a time (see `readCatalogJsonChunks`), a tool split across
+ * two chunks is carried over, and the fingerprint is hashed over the same chunks. That is what
+ * lets a catalog of 100,000 tools and a million reviews (1.08 GB) load although V8 strings stop
+ * near 512 MiB, with memory holding the validated document and one chunk. Loading runs on the
+ * calling thread and blocks its event loop throughout (figures: docs/performance.md, Scale).
  *
  * Rejects with `CatalogInvalidError` when the content is not JSON (one problem at `$` naming line
  * and column) or breaks the contract (every problem, with its path), and with a plain `Error`
  * naming the file when it cannot be read.
  */
 export class FileCatalogSource implements CatalogSource {
-  constructor(private readonly filePath: string) {}
+  /** `chunkBytes`: how much of the file is read at a time (small ones only make sense in tests). */
+  constructor(
+    private readonly filePath: string,
+    private readonly chunkBytes = CATALOG_CHUNK_BYTES,
+  ) {}
 
-  async load(): Promise<LoadedCatalog> {
-    const bytes = await this.readBytes();
-    const fingerprint = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  load(): Promise<LoadedCatalog> {
+    // Synchronous reads: the scanning between them blocks this thread anyway, and it saves a
+    // promise per chunk. Errors become rejections, as before.
+    return new Promise((resolve) => resolve(this.loadNow()));
+  }
+
+  private loadNow(): LoadedCatalog {
+    const fd = this.open();
+    const files: number[] = [fd];
+    const hash = createHash('sha256');
     const validator = new CatalogValidator();
     try {
-      readCatalogJson(bytes, {
-        member: (key, value) => validator.acceptMember(key, value),
-        tool: (value) => validator.acceptTool(value),
-        root: (value) => validator.acceptRoot(value),
-      });
+      let first = true;
+      readCatalogJsonChunks(
+        () => {
+          // The second call (only after a syntax error, to find its line) reads the file again.
+          if (first) {
+            first = false;
+            return this.chunksOf(fd, hash);
+          }
+          const again = this.open();
+          files.push(again);
+          return this.chunksOf(again);
+        },
+        {
+          member: (key, value) => validator.acceptMember(key, value),
+          tool: (value) => validator.acceptTool(value),
+          root: (value) => validator.acceptRoot(value),
+        },
+      );
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
       throw new CatalogInvalidError([
         { path: '$', message: `is not valid JSON: ${error.message}` },
       ]);
+    } finally {
+      for (const file of files) closeSync(file);
     }
+    const fingerprint = hash.digest('hex').slice(0, 16);
     return { document: validator.finish(), fingerprint };
   }
 
-  private async readBytes(): Promise<Buffer> {
+  /** The file's bytes in chunks, each added to `hash` as it is read. */
+  private chunksOf(fd: number, hash?: Hash): ByteReader {
+    return () => {
+      const chunk = Buffer.allocUnsafe(this.chunkBytes);
+      let length = 0;
+      try {
+        length = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        throw this.cannotRead(error);
+      }
+      if (length === 0) return undefined;
+      const bytes = chunk.subarray(0, length);
+      hash?.update(bytes);
+      return bytes;
+    };
+  }
+
+  private open(): number {
     try {
-      return await readFile(this.filePath);
+      return openSync(this.filePath, 'r');
     } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? 'the file does not exist'
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      throw new Error(`Cannot read the catalog file ${this.filePath}: ${reason}`, { cause: error });
+      throw this.cannotRead(error);
     }
+  }
+
+  private cannotRead(error: unknown): Error {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'the file does not exist'
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return new Error(`Cannot read the catalog file ${this.filePath}: ${reason}`, { cause: error });
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { readCatalogJson } from '../../src/catalog/catalog-json-reader.js';
+import { readCatalogJson, readCatalogJsonChunks } from '../../src/catalog/catalog-json-reader.js';
 import { JsonSyntaxError } from '../../src/catalog/json-syntax.error.js';
 
 type Visit = ['member', string, unknown] | ['tool', unknown] | ['root', unknown];
@@ -12,6 +12,33 @@ const visitsOf = (text: string): Visit[] => {
     tool: (value) => visits.push(['tool', value]),
     root: (value) => visits.push(['root', value]),
   });
+  return visits;
+};
+
+/** The visits, or the syntax error, of `text` read in chunks of `size` bytes. */
+const outcomeOf = (text: string, size?: number): Visit[] | string => {
+  const bytes = Buffer.from(text);
+  const visits: Visit[] = [];
+  const visitor = {
+    member: (key: string, value: unknown) => visits.push(['member', key, value]),
+    tool: (value: unknown) => visits.push(['tool', value]),
+    root: (value: unknown) => visits.push(['root', value]),
+  };
+  try {
+    if (size === undefined) readCatalogJson(bytes, visitor);
+    else
+      readCatalogJsonChunks(() => {
+        let at = 0;
+        return () => {
+          if (at >= bytes.length) return undefined;
+          at += size;
+          return bytes.subarray(at - size, at);
+        };
+      }, visitor);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return error.message;
+  }
   return visits;
 };
 
@@ -92,6 +119,32 @@ describe('readCatalogJson', () => {
           reads = false;
         }
         expect(reads).toBe(parses);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads the same in chunks of any size as in one piece: visits, errors, lines and columns', () => {
+    const text = fc.oneof(
+      fc
+        .tuple(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()), fc.boolean())
+        .map(([members, tools, pretty]) =>
+          JSON.stringify({ ...members, tools }, null, pretty ? 2 : undefined),
+        ),
+      fc
+        .tuple(
+          fc.json(),
+          fc.nat(),
+          fc.constantFrom('', ',', '}', ']', '"', '\\', ':', 'x', '{', '[', '\n', 'é'),
+        )
+        .map(([json, at, insert]) => {
+          const cut = at % (json.length + 1);
+          return `{"tools":[\n${json.slice(0, cut)}${insert}${json.slice(cut)}]}`;
+        }),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 9 }), (document, size) => {
+        expect(outcomeOf(document, size)).toEqual(outcomeOf(document));
       }),
       { numRuns: 500 },
     );

@@ -13,8 +13,11 @@ afterEach(async () => {
   await scratch.remove();
 });
 
-const problemsOf = async (path: string): Promise<readonly CatalogProblem[]> => {
-  const error = await new FileCatalogSource(path).load().then(
+const problemsOf = async (
+  path: string,
+  chunkBytes?: number,
+): Promise<readonly CatalogProblem[]> => {
+  const error = await new FileCatalogSource(path, chunkBytes).load().then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -112,7 +115,7 @@ describe('FileCatalogSource', () => {
     ]);
   });
 
-  it.each([
+  const syntaxErrors: [string, string, string][] = [
     [
       'a value is missing',
       '{\n  "schemaVersion": 1,\n  "tools": [{"id": }]\n}',
@@ -146,12 +149,76 @@ describe('FileCatalogSource', () => {
       '{"tools": [{"name": "日本語", x}]}',
       'Expected double-quoted property name at line 1, column 28',
     ],
-  ])('reports one problem at $ with line and column when %s', async (_, content, expected) => {
-    const path = await scratch.write('broken.json', content);
+    [
+      'the error is on a later line, after non-ASCII text',
+      '{"tools": [\n  {"name": "naïve 🧪"},\n  {"日": x}\n]}',
+      "Unexpected token 'x' at line 3, column 9",
+    ],
+  ];
 
-    expect(await problemsOf(path)).toEqual([
-      { path: '$', message: `is not valid JSON: ${expected}` },
-    ]);
+  it.each(syntaxErrors)(
+    'reports one problem at $ with line and column when %s',
+    async (_, content, expected) => {
+      const path = await scratch.write('broken.json', content);
+
+      expect(await problemsOf(path)).toEqual([
+        { path: '$', message: `is not valid JSON: ${expected}` },
+      ]);
+    },
+  );
+
+  it.each(syntaxErrors)(
+    'reports the same line and column when the file is read in tiny chunks and %s',
+    async (_, content, expected) => {
+      const path = await scratch.write('broken.json', content);
+
+      for (const chunkBytes of [1, 2, 3, 5]) {
+        expect(await problemsOf(path, chunkBytes)).toEqual([
+          { path: '$', message: `is not valid JSON: ${expected}` },
+        ]);
+      }
+    },
+  );
+
+  it('reads the same document and fingerprint in chunks of any size, values split across them', async () => {
+    const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
+    const catalog = aCatalog(
+      aTool()
+        .withId('quillsort')
+        .describedAs(tricky)
+        .withReviews(aReview().withId('qs-1').withLikes(tricky), aReview().withId('qs-2')),
+      aTool().withId('harborlint').named('}{').withStackTags(aStackTag('Rust')),
+    );
+    for (const pretty of [undefined, 2]) {
+      const content = `\uFEFF${JSON.stringify(catalog, null, pretty)}\n`;
+      const path = await scratch.write('chunked.json', content);
+      const whole = await new FileCatalogSource(path).load();
+
+      for (const chunkBytes of [1, 2, 3, 4, 7, 64, 1000]) {
+        const chunked = await new FileCatalogSource(path, chunkBytes).load();
+        expect(chunked.document).toEqual(catalog);
+        expect(chunked.fingerprint).toBe(whole.fingerprint);
+      }
+      expect(whole.fingerprint).toBe(
+        createHash('sha256').update(content).digest('hex').slice(0, 16),
+      );
+    }
+  });
+
+  it('reports the same validation problems when read in tiny chunks', async () => {
+    const content = JSON.stringify({
+      schemaVersion: 1,
+      publishedAt: 'yesterday',
+      tools: [
+        { ...aTool().withId('dup').build(), website: 'not a url' },
+        aTool().withId('dup').build(),
+      ],
+    });
+    const path = await scratch.write('invalid.json', content);
+
+    const whole = await problemsOf(path);
+    expect(whole.length).toBeGreaterThan(1);
+    for (const chunkBytes of [1, 3, 11]) expect(await problemsOf(path, chunkBytes)).toEqual(whole);
   });
 
   it('reports bytes that are not UTF-8', async () => {
