@@ -1,5 +1,5 @@
 import { CatalogInvalidError, type PublicationBuilder } from '@reviews/application';
-import { Publication, type Tool } from '@reviews/domain';
+import { freezeTool, Publication, type Tool } from '@reviews/domain';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
@@ -11,7 +11,9 @@ import type { PublicationMessage, PublicationWorkerData } from './publication-me
  * build, so loading, validating and indexing a catalog never block the request thread. The
  * worker's typed index arrays are transferred (moved, not copied); tools and dictionary terms
  * arrive in slices of about 400 KB, one per event-loop turn, and the publication is then put
- * together without indexing again (`Publication.fromSnapshot`). The worker, and everything it
+ * together without indexing again (`Publication.fromSnapshot`). Tools are frozen slice by slice as
+ * they arrive, so that last step, the one that blocks the main thread at once, does not freeze a
+ * million objects. The worker, and everything it
  * allocated, is gone once the build ends.
  */
 export class WorkerPublicationBuilder implements PublicationBuilder {
@@ -39,7 +41,8 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
         port1.postMessage('next');
         const message = await receive();
         if (message.kind === 'end') break;
-        if (message.kind === 'tools') for (const tool of message.tools) tools.push(tool);
+        if (message.kind === 'tools')
+          for (const tool of message.tools) tools.push(freezeTool(tool));
         else if (message.kind === 'terms') for (const term of message.terms) terms.push(term);
         else throw new Error(`Publication worker: unexpected ${message.kind}`);
       }

@@ -23,6 +23,17 @@ export interface PublicationSnapshot {
 }
 
 /**
+ * Freezes a tool and its review list, as a publication holds them, and returns it. Idempotent and
+ * cheap on a tool already frozen, so a caller receiving tools piece by piece (a reload handed over
+ * from a worker) can freeze them as they arrive, in short slices, instead of all at once when the
+ * publication is put together.
+ */
+export function freezeTool(tool: Tool): Tool {
+  if (!Object.isFrozen(tool)) Object.freeze(Object.freeze(tool).reviews);
+  return tool;
+}
+
+/**
  * One immutable, validated catalog as served. Built once at publish time: reviews are put in
  * detail order and the search index is built here, never per request. `id` identifies the
  * content (a fingerprint supplied by whoever read the catalog) and so changes whenever the
@@ -41,8 +52,9 @@ export class Publication {
     tools: readonly Tool[],
     index: (tools: readonly Tool[]) => SearchIndex,
   ) {
-    // Tools are owned by the publication (copied by `publish`, received by `fromSnapshot`).
-    for (const tool of tools) Object.freeze(Object.freeze(tool).reviews);
+    // Tools are owned by the publication (copied by `publish`, received by `fromSnapshot`); those
+    // already frozen by whoever received them cost only the check.
+    for (const tool of tools) freezeTool(tool);
     this.tools = Object.freeze([...tools]);
     this.byId = new Map(this.tools.map((tool) => [tool.id, tool]));
     this.index = index(this.tools);

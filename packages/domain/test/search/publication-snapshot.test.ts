@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { Publication } from '../../src/catalog/publication.js';
+import { freezeTool, Publication } from '../../src/catalog/publication.js';
 import { searchIndexBuffers } from '../../src/search/search-index-snapshot.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import type { SearchResultList } from '../../src/search/search-types.js';
@@ -48,5 +48,26 @@ describe('Publication snapshots', () => {
     expect(() =>
       Publication.fromSnapshot({ ...moved, tools: [...moved.tools, ...moved.tools] }),
     ).toThrow('does not fit');
+  });
+
+  it('holds its tools and review lists frozen, whether they arrive frozen (freezeTool) or not', () => {
+    const snapshot = Publication.publish(
+      'p3',
+      aCatalog(aTool().withId('alpha'), aTool().withId('beta')),
+    ).snapshot();
+    const unfrozen = structuredClone(snapshot);
+    const prefrozen = structuredClone(snapshot);
+    const first = prefrozen.tools[0]!;
+    expect(freezeTool(first)).toBe(first);
+    expect(freezeTool(first)).toBe(first);
+
+    for (const copy of [unfrozen, prefrozen]) {
+      const publication = Publication.fromSnapshot(copy);
+      expect(publication.tools).toEqual(snapshot.tools);
+      for (const tool of publication.tools) {
+        expect(Object.isFrozen(tool)).toBe(true);
+        expect(Object.isFrozen(tool.reviews)).toBe(true);
+      }
+    }
   });
 });
