@@ -1,15 +1,25 @@
 type UintArray = Uint8Array | Uint32Array;
 
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
+const IN_BLOCK = BLOCK - 1;
+
 /**
- * An append-only typed array that doubles when full: millions of postings as flat numbers,
- * without one boxed JavaScript number per entry while the index is being built.
+ * An append-only array of numbers kept in typed blocks of 65,536 entries: millions of postings as
+ * flat numbers, without one boxed JavaScript number per entry while the index is being built.
+ * Blocks, not one array that doubles: growing never copies, and never holds the old and the new
+ * array at once, so memory is the entries plus at most one partly filled block (a doubling array
+ * of 55 million postings peaked at three times their size while it grew).
  */
 export class GrowableArray<T extends UintArray> {
-  private data: T;
+  private readonly blocks: T[] = [];
+  private current: T;
+  private fill = 0;
   private size = 0;
 
   constructor(private readonly create: (capacity: number) => T) {
-    this.data = create(1024);
+    this.current = create(BLOCK);
+    this.blocks.push(this.current);
   }
 
   get length(): number {
@@ -17,19 +27,21 @@ export class GrowableArray<T extends UintArray> {
   }
 
   push(value: number): void {
-    if (this.size === this.data.length) {
-      const larger = this.create(this.data.length * 2);
-      larger.set(this.data);
-      this.data = larger;
+    if (this.fill === BLOCK) {
+      this.current = this.create(BLOCK);
+      this.blocks.push(this.current);
+      this.fill = 0;
     }
-    this.data[this.size++] = value;
+    this.current[this.fill++] = value;
+    this.size++;
   }
 
   at(index: number): number {
-    return this.data[index] ?? 0;
+    return this.blocks[index >>> BLOCK_BITS]?.[index & IN_BLOCK] ?? 0;
   }
 
   set(index: number, value: number): void {
-    this.data[index] = value;
+    const block = this.blocks[index >>> BLOCK_BITS];
+    if (block !== undefined) block[index & IN_BLOCK] = value;
   }
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import { GrowableArray } from '../../src/search/growable-array.js';
+
+describe('GrowableArray', () => {
+  it('keeps every value in order across its blocks, and sets what it holds', () => {
+    const array = new GrowableArray((n) => new Uint32Array(n));
+    const count = 3 * 65_536 + 17;
+    for (let i = 0; i < count; i++) array.push((i * 2_654_435_761) >>> 0);
+
+    expect(array.length).toBe(count);
+    for (let i = 0; i < count; i++) {
+      if (array.at(i) !== (i * 2_654_435_761) >>> 0) throw new Error(`wrong value at ${i}`);
+    }
+    array.set(65_536, 7);
+    array.set(count - 1, 9);
+    expect([array.at(65_535), array.at(65_536), array.at(count - 1)]).toEqual([
+      (65_535 * 2_654_435_761) >>> 0,
+      7,
+      9,
+    ]);
+  });
+
+  it('wraps values as its typed blocks do', () => {
+    const bytes = new GrowableArray((n) => new Uint8Array(n));
+    bytes.push(258);
+    expect(bytes.at(0)).toBe(2);
+  });
+});
