@@ -4,6 +4,7 @@ import { engineBench } from './engine-bench.js';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
 import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
+import { reloadBench } from './reload-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
@@ -11,7 +12,7 @@ import { slowConnectionsBench } from './slow-connections-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <engine|scale|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -20,6 +21,9 @@ const usage = `usage: pnpm bench <engine|scale|search|http|profile|signups|flood
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency over HTTP
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
+  reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
+           tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
+           --catalog FILE (default: the sample catalog) --rounds R (5)
   search   in-process search latency through SearchTools
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
   http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
@@ -81,6 +85,8 @@ async function main(): Promise<void> {
         queries: Number(values.queries ?? 400),
         seed: Number(values.seed),
       });
+    case 'reload':
+      return reloadBench({ catalog: values.catalog ?? SAMPLE, rounds: Number(values.rounds ?? 5) });
     case 'search':
       return searchBench({
         catalog: values.catalog ?? SAMPLE,
