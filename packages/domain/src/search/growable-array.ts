@@ -36,12 +36,13 @@ export class GrowableArray<T extends UintArray> {
     this.size++;
   }
 
+  /** The value at `index`, which must be below `length`. */
   at(index: number): number {
-    return this.blocks[index >>> BLOCK_BITS]?.[index & IN_BLOCK] ?? 0;
+    return (this.blocks[index >>> BLOCK_BITS] as T)[index & IN_BLOCK] as number;
   }
 
+  /** Replaces the value at `index`, which must be below `length`. */
   set(index: number, value: number): void {
-    const block = this.blocks[index >>> BLOCK_BITS];
-    if (block !== undefined) block[index & IN_BLOCK] = value;
+    (this.blocks[index >>> BLOCK_BITS] as T)[index & IN_BLOCK] = value;
   }
 }
