@@ -76,9 +76,9 @@ async function waitUntilReady(url: string): Promise<void> {
 
 /**
  * `pnpm bench scale`: for each size, the server in its own process over a generated catalog (10
- * reviews a tool): time from spawn to `/readyz` 200, peak RSS, the first and tenth search after
- * ready, then selective and broad searches one at a time over HTTP (loopback, keep-alive; every
- * query asked once, so no result or response cache answers it).
+ * reviews a tool): time from spawn to `/readyz` 200 and the CPU time used until then, peak RSS,
+ * the first and tenth search after ready, then selective and broad searches one at a time over
+ * HTTP (loopback, keep-alive; every query asked once, so no result or response cache answers it).
  */
 export async function scaleBench(options: {
   sizes: readonly number[];
@@ -117,6 +117,7 @@ export async function scaleBench(options: {
       await waitUntilReady(server.url);
       const readyMs = performance.now() - started;
       const rssAtReady = server.peakRssBytes();
+      const cpuAtReady = server.cpuMs();
       const search = (q: string) =>
         timedGet(agent, `${server.url}/api/v1/tools?${new URLSearchParams({ q }).toString()}`);
       // The first ten searches after ready, before anything else touched the search path.
@@ -130,6 +131,7 @@ export async function scaleBench(options: {
       const b = summarise(broad);
       console.log(`${catalog.size} tools (${catalog.size * 10} reviews)`);
       console.log(`  ready (spawn → /readyz 200)  ${ms(readyMs)}`);
+      console.log(`  CPU time until ready         ${ms(cpuAtReady)} (server process, all threads)`);
       console.log(
         `  peak RSS                     ${gib(rssAtReady)} at ready, ${gib(server.peakRssBytes())} after the queries`,
       );

@@ -9,7 +9,7 @@ const IN_BLOCK = BLOCK - 1;
  * flat numbers, without one boxed JavaScript number per entry while the index is being built.
  * Blocks, not one array that doubles: growing never copies, and never holds the old and the new
  * array at once, so memory is the entries plus at most one partly filled block (a doubling array
- * of 55 million postings peaked at three times their size while it grew).
+ * of 49 million postings peaked at three times their size while it grew).
  */
 export class GrowableArray<T extends UintArray> {
   private readonly blocks: T[] = [];
