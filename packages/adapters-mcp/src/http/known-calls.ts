@@ -6,7 +6,14 @@ import type {
   OutgoingHttpHeaders,
   ServerResponse,
 } from 'node:http';
-import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants,
+  crc32,
+  deflateRawSync,
+  deflateSync,
+  gzipSync,
+} from 'node:zlib';
 import { GET_TOOL_TOOL_NAME } from '../tools/get-tool.tool.js';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 
@@ -37,6 +44,8 @@ const ANSWER_HEADERS = [
 
 /** An SDK answer with its JSON-RPC id cut out: `prefix + JSON.stringify(id) + suffix`. */
 export interface KnownAnswer {
+  /** The prefix coded once per coding, on first use (for answers whose suffix is short). */
+  readonly heads: Map<string, CodedHead>;
   readonly status: number;
   /** The headers the SDK passed to `writeHead`. */
   readonly headers: Readonly<Record<string, string>>;
@@ -71,6 +80,91 @@ function encoded(text: string, encoding: string): Buffer {
   }
 }
 
+/** The longest part after the id that is sent uncoded behind a coded prefix. */
+const MAX_SPLICED_TAIL = 1024;
+
+/**
+ * The prefix of an answer coded once, left open at a byte boundary (a brotli or deflate flush),
+ * with the checksum of its bytes so far, so that the id and the rest can be appended uncoded.
+ */
+interface CodedHead {
+  readonly bytes: Buffer;
+  /** CRC-32 (gzip) or Adler-32 (deflate) of the prefix; unused for brotli. */
+  readonly check: number;
+  readonly length: number;
+}
+
+function codedHead(prefix: string, encoding: string): CodedHead {
+  const bytes = Buffer.from(prefix, 'utf8');
+  switch (encoding) {
+    case 'br':
+      return {
+        bytes: brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+          finishFlush: constants.BROTLI_OPERATION_FLUSH,
+        }),
+        check: 0,
+        length: bytes.length,
+      };
+    case 'gzip':
+      return {
+        bytes: deflateRawSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }),
+        check: crc32(bytes),
+        length: bytes.length,
+      };
+    default:
+      return {
+        bytes: deflateRawSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }),
+        check: adler32(bytes, 1),
+        length: bytes.length,
+      };
+  }
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+const ZLIB_HEADER = Buffer.from([0x78, 0x9c]);
+
+/**
+ * `head` followed by `tail` stored uncoded, closing the stream: for brotli an uncompressed
+ * meta-block and an empty last one (RFC 7932 §9.2), for deflate a last stored block (RFC 1951
+ * §3.2.4) inside the gzip (RFC 1952) or zlib (RFC 1950) frame with the checksum carried on.
+ */
+function splicedBody(head: CodedHead, tail: Buffer, encoding: string): Buffer {
+  const n = tail.length;
+  if (encoding === 'br') {
+    // ISLAST 0, MNIBBLES 0 (four nibbles), MLEN-1, ISUNCOMPRESSED 1, then zero bits to the byte.
+    const bits = ((n - 1) << 3) | (1 << 19);
+    const header = Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]);
+    return Buffer.concat([head.bytes, header, tail, Buffer.from([0x03])]);
+  }
+  const stored = Buffer.from([0x01, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff]);
+  const trailer = Buffer.alloc(encoding === 'gzip' ? 8 : 4);
+  if (encoding === 'gzip') {
+    trailer.writeUInt32LE(crc32(tail, head.check), 0);
+    trailer.writeUInt32LE((head.length + n) >>> 0, 4);
+    return Buffer.concat([GZIP_HEADER, head.bytes, stored, tail, trailer]);
+  }
+  trailer.writeUInt32BE(adler32(tail, head.check), 0);
+  return Buffer.concat([ZLIB_HEADER, head.bytes, stored, tail, trailer]);
+}
+
+/** Adler-32 (RFC 1950) of `bytes`, carried on from `start` (1 for none). */
+function adler32(bytes: Uint8Array, start: number): number {
+  let a = start & 0xffff;
+  let b = start >>> 16;
+  for (let i = 0; i < bytes.length;) {
+    // 3800 bytes keep the sums within 2^31 before the modulo.
+    const end = Math.min(bytes.length, i + 3800);
+    for (; i < end; i++) {
+      a += bytes[i]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
 /** A request the fast path may answer: a single `tools/call` of a read-only tool with a usable id. */
 export interface KnownCallRequest {
   readonly key: string;
@@ -88,8 +182,6 @@ export interface KnownCallRequest {
  */
 export class KnownCalls {
   private answers: LruCache<KnownAnswer>;
-  /** Coded bodies by answer key, id and coding: a client repeating an id skips compression. */
-  private coded: LruCache<Buffer>;
   private version: string | undefined;
 
   constructor(
@@ -97,7 +189,6 @@ export class KnownCalls {
     private readonly maxBytes = DEFAULT_KNOWN_CALL_BYTES,
   ) {
     this.answers = new LruCache(Number.MAX_SAFE_INTEGER, maxBytes);
-    this.coded = new LruCache(Number.MAX_SAFE_INTEGER, maxBytes);
   }
 
   /**
@@ -166,11 +257,17 @@ export class KnownCalls {
       res.end();
       return;
     }
-    const codedKey = `${encoding}\n${id}\n${request.key}`;
-    let body = this.coded.get(codedKey);
-    if (body === undefined) {
+    const tail = Buffer.from(id + known.suffix, 'utf8');
+    let body: Buffer;
+    if (tail.length > MAX_SPLICED_TAIL) {
       body = encoded(known.prefix + id + known.suffix, encoding);
-      this.coded.set(codedKey, body, body.length + codedKey.length + ENTRY_OVERHEAD_BYTES);
+    } else {
+      let head = known.heads.get(encoding);
+      if (head === undefined) {
+        head = codedHead(known.prefix, encoding);
+        known.heads.set(encoding, head);
+      }
+      body = splicedBody(head, tail, encoding);
     }
     res.writeHead(known.status, { ...known.headers, 'Content-Encoding': encoding });
     res.write(body);
@@ -230,11 +327,11 @@ export class KnownCalls {
     if (template === undefined) return;
     if (version !== this.version) {
       this.answers = new LruCache(Number.MAX_SAFE_INTEGER, this.maxBytes);
-      this.coded = new LruCache(Number.MAX_SAFE_INTEGER, this.maxBytes);
       this.version = version;
     }
-    const answer: KnownAnswer = { status, headers: flat, ...template };
-    const weight = body.length + request.key.length + ENTRY_OVERHEAD_BYTES;
+    const answer: KnownAnswer = { heads: new Map(), status, headers: flat, ...template };
+    // The body, and room for its prefix in three codings (each under the body's size).
+    const weight = 2 * body.length + request.key.length + ENTRY_OVERHEAD_BYTES;
     this.answers.set(request.key, answer, weight);
   }
 
