@@ -43,6 +43,8 @@ interface Server {
   readonly url: string;
   /** How many requests the fast path answered (its request frame ran). */
   fastAnswers(): number;
+  /** The access log lines, without what differs per request. */
+  accessLog(): unknown[];
   close(): Promise<void>;
 }
 
@@ -103,6 +105,14 @@ async function startServer(
   return {
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
     fastAnswers: () => answered,
+    accessLog: () =>
+      logger.lines
+        .filter((line) => line.message === 'request')
+        .map(({ fields }) => ({
+          method: fields['method'],
+          path: fields['path'],
+          status: fields['status'],
+        })),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -348,6 +358,19 @@ describe('known MCP calls answered before Express and the SDK (issue 12)', () =>
     const after = await sameAnswers(plain, fast, call);
     expect(comparable(after).body).not.toBe(comparable(old).body);
     expect(fast.fastAnswers()).toBe(2);
+  });
+
+  it('logs each answer as the Express path does, and keeps a well-formed client request id', async () => {
+    const { plain, fast } = await startPair();
+    const call = legacyCall(1, 'search_tools', SEARCH, { 'X-Request-Id': 'client-7' });
+    await sameAnswers(plain, fast, call);
+    expect(fast.fastAnswers()).toBe(1);
+    expect(fast.accessLog()).toEqual(plain.accessLog());
+    expect(fast.accessLog()).toEqual([
+      { method: 'POST', path: '/mcp', status: 200 },
+      { method: 'POST', path: '/mcp', status: 200 },
+    ]);
+    expect((await post(fast.url, call)).headers['x-request-id']).toBe('client-7');
   });
 
   it('charges the same buckets and refuses with the same 429', async () => {
