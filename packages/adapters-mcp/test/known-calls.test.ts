@@ -12,7 +12,9 @@ const CALL = {
 };
 
 let server: http.Server | undefined;
-afterEach(() => server?.close());
+afterEach(() => {
+  server?.close();
+});
 
 /**
  * A stand-in for the SDK path that writes `answerFor(id)` as the SDK does (writeHead, write,
