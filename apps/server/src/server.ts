@@ -87,10 +87,13 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const cachedReads = container.get<(req: IncomingMessage, res: ServerResponse) => boolean>(
     TOKENS.CachedReads,
   );
+  const knownMcpCalls = container.get<
+    (req: IncomingMessage, res: ServerResponse, handoff: typeof app) => boolean
+  >(TOKENS.KnownMcpCalls);
   const server = createHttpServer((req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    if (!cachedReads(req, res)) app(req, res);
+    if (!cachedReads(req, res) && !knownMcpCalls(req, res, app)) app(req, res);
   }, config.connections);
   server.listen(config.port, config.host);
   await once(server, 'listening');

@@ -13,3 +13,5 @@ export {
   MCP_SERVER_TITLE,
   MCP_SERVER_VERSION,
 } from './server/server-identity.js';
+export { DEFAULT_KNOWN_CALL_BYTES, KnownCalls } from './http/known-calls.js';
+export { knownMcpCalls, type RequestHandoff } from './http/known-mcp-calls.js';

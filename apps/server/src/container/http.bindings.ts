@@ -25,16 +25,20 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
+  rawClientKey,
   ReadResponseCache,
   ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
+  requestFrame,
   subscriptionMethodsFor,
   type ReadinessCheck,
   type ServiceFacts,
 } from '@reviews/adapters-http';
 import {
   isLoopbackListenAddress,
+  KnownCalls,
+  knownMcpCalls,
   MCP_PATH,
   MCP_PROTOCOL_VERSIONS,
   MCP_SERVER_DESCRIPTION,
@@ -43,6 +47,7 @@ import {
   MCP_SERVER_VERSION,
   mcpMethodsFor,
   mcpRoutes,
+  type RequestHandoff,
 } from '@reviews/adapters-mcp';
 import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
@@ -66,6 +71,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
   bindReadiness(container, config);
   bindDrivingRouters(container, config, logger);
   bindCachedReads(container, config, logger);
+  bindKnownMcpCalls(container, config, logger);
   bindHttpApp(container, config, logger);
 }
 
@@ -98,6 +104,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
       live: LivePublication,
+      knownCalls: KnownCalls,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -119,6 +126,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         loopbackOnly: isLoopbackListenAddress(config.host),
         // The base URL and notice are fixed for the process: the publication decides the rest.
         contentVersion: () => live.current()?.id,
+        knownCalls,
       }),
     ],
     [
@@ -132,6 +140,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
       TOKENS.LivePublication,
+      TOKENS.KnownCalls,
     ],
   );
 }
@@ -199,6 +208,36 @@ function bindCachedReads(container: Container, config: ServerConfig, logger: Log
       (cache: ReadResponseCache, validator: ReadValidator, quota: RequestQuota) =>
         cachedReads({ cache, validator, quota, logger, trustProxy: config.trustProxy }),
       [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
+    );
+}
+
+/**
+ * The SDK's answers to read-only MCP tool calls (recorded by `mcpRoutes`), and the listener that
+ * answers a repeated call before Express (issue 12).
+ */
+function bindKnownMcpCalls(container: Container, config: ServerConfig, logger: Logger): void {
+  container
+    .bind<KnownCalls>(TOKENS.KnownCalls)
+    .toResolvedValue(
+      (live: LivePublication) => new KnownCalls(() => live.current()?.id),
+      [TOKENS.LivePublication],
+    );
+  container
+    .bind<(req: IncomingMessage, res: ServerResponse, handoff: RequestHandoff) => boolean>(
+      TOKENS.KnownMcpCalls,
+    )
+    .toResolvedValue(
+      (knownCalls: KnownCalls, quota: RequestQuota, profile: ServiceProfile) =>
+        knownMcpCalls({
+          knownCalls,
+          quota,
+          clientKeyOf: rawClientKey(config.trustProxy),
+          frame: requestFrame(logger),
+          baseUrl: profile.baseUrl,
+          loopbackOnly: isLoopbackListenAddress(config.host),
+          logger,
+        }),
+      [TOKENS.KnownCalls, TOKENS.RequestQuota, TOKENS.ServiceProfile],
     );
 }
 

@@ -3,14 +3,11 @@ import { ifNoneMatchHits, rateLimitHeaders } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../app/create-http-app.js';
 import type { ReadValidator } from '../tools/read-validator.js';
-import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
-import { rateLimitKeyOf } from '../shared/client-address.js';
 import { allowAnyOrigin } from '../shared/cors.middleware.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
-import { requestIdFor } from '../shared/request-id.middleware.js';
-import { clientIpOf } from './client-ip.js';
+import { rawClientKey, requestFrame } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
 export interface CachedReadsDeps {
@@ -33,7 +30,8 @@ export interface CachedReadsDeps {
 export function cachedReads(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const clientIp = clientIpOf(deps.trustProxy);
+  const clientKeyOf = rawClientKey(deps.trustProxy);
+  const frame = requestFrame(deps.logger);
   return (req, res) => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || url?.startsWith('/api/v1/tools') !== true)
@@ -46,25 +44,15 @@ export function cachedReads(
     );
     if (read === undefined) return false;
 
-    const requestId = requestIdFor(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    const queryAt = url.indexOf('?');
-    logWhenFinished(
-      deps.logger,
-      res,
-      { method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
-      () => requestId,
-    );
+    // The metrics label is the one the Express route would have given it.
+    const requestId = frame(req, res, read.route);
     allowAnyOrigin(res);
-    // The metrics label the Express route would have given it.
-    (req as IncomingMessage & { route?: { path: string } }).route = { path: read.route };
     if (ifNoneMatchHits(req.headers['if-none-match'], read.etag)) {
       res.writeHead(304, validatorHeaders(read.etag));
       res.end();
       return true;
     }
-    answerCharged(deps, clientIp(req), read, res).catch((error: unknown) => {
+    answerCharged(deps, clientKeyOf(req), read, res).catch((error: unknown) => {
       deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
       if (res.headersSent) res.destroy();
       else sendError(res, 500, INTERNAL_ERROR_MESSAGE);
@@ -75,11 +63,11 @@ export function cachedReads(
 
 async function answerCharged(
   deps: CachedReadsDeps,
-  ip: string,
+  clientKey: string,
   read: CachedRead,
   res: ServerResponse,
 ): Promise<void> {
-  const outcome = await deps.quota.charge(rateLimitKeyOf(ip), read.buckets);
+  const outcome = await deps.quota.charge(clientKey, read.buckets);
   for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) res.setHeader(name, value);
   if (!outcome.allowed) {
     const refusal = quotaRefusal(outcome.retryAfterSeconds);

@@ -23,6 +23,7 @@ import {
   JSON_RPC_SERVER_ERROR,
   jsonRpcError,
 } from './json-rpc-error.js';
+import { KnownCalls } from './known-calls.js';
 import { bothGenerationsHandler } from './mcp-handler.js';
 import { admitRequest, bucketsFor } from './mcp-quota.js';
 import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
@@ -52,6 +53,11 @@ export interface McpRoutesDeps {
    * and repeated calls answered from memory until it changes.
    */
   readonly contentVersion?: () => string | undefined;
+  /**
+   * Where the SDK's answers to read-only tool calls are kept, to answer the same call again
+   * without the SDK (here, and before Express through `knownMcpCalls`); none without it.
+   */
+  readonly knownCalls?: KnownCalls;
 }
 
 /** Methods `/mcp` takes (for `Allow`, and for CORS preflights through the app's `methodsFor`). */
@@ -90,6 +96,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
     deps.allowedOrigins ?? [],
     deps.loopbackOnly ?? false,
   );
+  const known = deps.knownCalls;
   const router = Router();
 
   router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.quota, deps.clientKeyOf));
@@ -97,7 +104,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   router.post(
     MCP_PATH,
     express.json({ limit: MCP_MAX_BODY_BYTES }),
-    handleMessages(deps, serve),
+    handleMessages(deps, serve, known),
     answerUnreadableBody(deps),
   );
   router.all(MCP_PATH, refuseMethod(deps));
@@ -107,6 +114,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
 function handleMessages(
   deps: McpRoutesDeps,
   serve: (req: Request, res: Response, body: unknown) => Promise<void>,
+  known: KnownCalls | undefined,
 ): RequestHandler {
   return async (req, res) => {
     const body: unknown = req.body;
@@ -132,6 +140,13 @@ function handleMessages(
       body,
     );
     if (!admitted) return;
+    // A call answered before is answered again without the SDK (issue 12): same bytes, new id.
+    const call = known === undefined ? undefined : KnownCalls.requestOf(req.headers, body);
+    if (call !== undefined && known !== undefined) {
+      if (known.answer(call, req, res)) return;
+      const version = known.currentVersion();
+      if (version !== undefined) known.record(call, version, res);
+    }
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.
     await serve(req, res, body);
   };

@@ -43,6 +43,19 @@ export function isLoopbackListenAddress(host: string): boolean {
 const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$/i;
 
 /**
+ * Whether a request naming `host` passes the guard's `Host` checks (a host name, and one of ours
+ * when listening on loopback only).
+ */
+export function hostAccepted(policy: McpOriginPolicy, host: string | undefined): boolean {
+  if (host === undefined || !HOST_PATTERN.test(host)) return false;
+  return policy.allowedHostnames?.has(hostnameOf(host)) ?? true;
+}
+
+function hostnameOf(host: string): string {
+  return host.replace(/:[0-9]+$/, '').toLowerCase();
+}
+
+/**
  * An allowed origin, or — only when the `Host` has been checked against the loopback list — the
  * service's own origin under the name the request used (`http://127.0.0.1:3000` as well as
  * `http://localhost:3000`). Without that check the same rule would admit DNS rebinding, where
@@ -92,7 +105,7 @@ export function guardMcpOrigin(
         );
       return;
     }
-    const hostname = host.replace(/:[0-9]+$/, '').toLowerCase();
+    const hostname = hostnameOf(host);
     if (policy.allowedHostnames !== undefined && !policy.allowedHostnames.has(hostname)) {
       res
         .status(403)

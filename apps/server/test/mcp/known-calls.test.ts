@@ -1,0 +1,393 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { RateLimitedQuota, type RequestQuota } from '@reviews/application';
+import {
+  clientKey,
+  createHttpApp,
+  rawClientKey,
+  ReadValidator,
+  requestFrame,
+} from '@reviews/adapters-http';
+import {
+  KnownCalls,
+  knownMcpCalls,
+  MCP_PATH,
+  mcpMethodsFor,
+  mcpRoutes,
+} from '@reviews/adapters-mcp';
+import {
+  aServiceProfile,
+  CountingRateLimiter,
+  readUseCasesOver,
+  RecordingLogger,
+  SettableClock,
+  unlimitedQuota,
+} from '@reviews/application/testing';
+import { Publication } from '@reviews/domain';
+import { aCatalog, aTool } from '@reviews/domain/testing';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+
+const profile = aServiceProfile();
+const catalogOf = (words: string) =>
+  aCatalog(
+    ...Array.from({ length: 12 }, (_, i) =>
+      aTool()
+        .withId(`tool-${i}`)
+        .named(`Tool ${i}`)
+        .describedAs(`A developer tool about ${words}, described at length so the answer is long.`),
+    ),
+  );
+
+interface Server {
+  readonly url: string;
+  /** How many requests the fast path answered (its request frame ran). */
+  fastAnswers(): number;
+  /** The access log lines, without what differs per request. */
+  accessLog(): unknown[];
+  close(): Promise<void>;
+}
+
+/**
+ * The service's HTTP app with the MCP router over the shared use cases; `fast` adds what the
+ * server adds: recorded answers and the listener answering them before Express.
+ */
+async function startServer(
+  cases: ReturnType<typeof readUseCasesOver>,
+  fast: boolean,
+  quota: RequestQuota,
+): Promise<Server> {
+  const { live, searchTools, getTool } = cases;
+  const logger = new RecordingLogger();
+  const contentVersion = () => live.current()?.id;
+  const knownCalls = fast ? new KnownCalls(contentVersion) : undefined;
+  const app = createHttpApp({
+    logger,
+    trustProxy: false,
+    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
+    readiness: [],
+    routers: [
+      mcpRoutes({
+        searchTools,
+        getTool,
+        quota,
+        clientKeyOf: clientKey,
+        baseUrl: profile.baseUrl,
+        logger,
+        contentVersion,
+        ...(knownCalls === undefined ? {} : { knownCalls }),
+      }),
+    ],
+    methodsFor: mcpMethodsFor,
+    ownCorsPaths: [MCP_PATH],
+  });
+  let answered = 0;
+  const frame = requestFrame(logger);
+  const before =
+    knownCalls === undefined
+      ? undefined
+      : knownMcpCalls({
+          knownCalls,
+          quota,
+          clientKeyOf: rawClientKey(false),
+          frame: (req, res, route) => {
+            answered++;
+            return frame(req, res, route);
+          },
+          baseUrl: profile.baseUrl,
+          logger,
+        });
+  const server = http.createServer((req, res) => {
+    if (before === undefined || !before(req, res, app)) app(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${MCP_PATH}`,
+    fastAnswers: () => answered,
+    accessLog: () =>
+      logger.lines
+        .filter((line) => line.message === 'request')
+        .map(({ fields }) => ({
+          method: fields['method'],
+          path: fields['path'],
+          status: fields['status'],
+        })),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Sent {
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+async function post(url: string, sent: Sent) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(url, { method: 'POST', headers: sent.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(sent.body);
+    },
+  );
+}
+
+/** Headers that differ between any two responses by nature. */
+const PER_REQUEST = new Set(['date', 'x-request-id', 'server-timing', 'connection', 'keep-alive']);
+
+/** Status, headers (rate-limit counts masked) and the body decoded from its content coding. */
+function comparable(res: { status: number; headers: IncomingHttpHeaders; body: Buffer }) {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (PER_REQUEST.has(name)) continue;
+    headers[name] = name === 'ratelimit' ? String(value).replace(/r=\d+;t=\d+/g, 'r=N;t=N') : value;
+  }
+  const coding = res.headers['content-encoding'];
+  const body =
+    coding === 'br'
+      ? brotliDecompressSync(res.body)
+      : coding === 'gzip'
+        ? gunzipSync(res.body)
+        : coding === 'deflate'
+          ? inflateSync(res.body)
+          : res.body;
+  return { status: res.status, headers, body: body.toString('utf8') };
+}
+
+const LEGACY = {
+  Accept: 'application/json, text/event-stream',
+  'Content-Type': 'application/json',
+};
+const MODERN_VERSION = '2026-07-28';
+const META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+function legacyCall(id: unknown, name: string, args: unknown, extra: Record<string, string> = {}) {
+  return {
+    headers: { ...LEGACY, 'Mcp-Protocol-Version': '2025-11-25', ...extra },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    }),
+  };
+}
+
+function modernCall(id: unknown, name: string, args: unknown, extra: Record<string, string> = {}) {
+  return {
+    headers: {
+      ...LEGACY,
+      'Mcp-Protocol-Version': MODERN_VERSION,
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': name,
+      ...extra,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args, _meta: META },
+    }),
+  };
+}
+
+const running: Server[] = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.close();
+});
+
+async function startPair(quota: () => RequestQuota = () => unlimitedQuota) {
+  const cases = readUseCasesOver(catalogOf('postgres'), { publicationId: 'first', profile });
+  const plain = await startServer(cases, false, quota());
+  const fast = await startServer(cases, true, quota());
+  running.push(plain, fast);
+  return { cases, plain, fast };
+}
+
+/** Sends `sent` to both, then `again` (the same call, perhaps another id) to both. */
+async function sameAnswers(plain: Server, fast: Server, sent: Sent, again: Sent = sent) {
+  expect(comparable(await post(fast.url, sent))).toEqual(comparable(await post(plain.url, sent)));
+  const byFast = await post(fast.url, again);
+  const byPlain = await post(plain.url, again);
+  expect(comparable(byFast)).toEqual(comparable(byPlain));
+  return byFast;
+}
+
+const SEARCH = { q: 'postgres' };
+const known: Array<[string, Sent, Sent]> = [
+  [
+    '2025, search_tools, numeric id',
+    legacyCall(1, 'search_tools', SEARCH),
+    legacyCall(2, 'search_tools', SEARCH),
+  ],
+  [
+    '2025, search_tools, string ids, br',
+    legacyCall('a', 'search_tools', SEARCH, { 'Accept-Encoding': 'br' }),
+    legacyCall('b"\\ü', 'search_tools', SEARCH, { 'Accept-Encoding': 'br' }),
+  ],
+  [
+    '2025, get_tool, gzip, same id twice',
+    legacyCall(5, 'get_tool', { id: 'tool-3' }, { 'Accept-Encoding': 'gzip' }),
+    legacyCall(5, 'get_tool', { id: 'tool-3' }, { 'Accept-Encoding': 'gzip' }),
+  ],
+  [
+    '2025, search_tools, deflate',
+    legacyCall(1, 'search_tools', SEARCH, { 'Accept-Encoding': 'deflate' }),
+    legacyCall(9, 'search_tools', SEARCH, { 'Accept-Encoding': 'deflate' }),
+  ],
+  [
+    '2026-07-28, search_tools, br or gzip',
+    modernCall(1, 'search_tools', SEARCH, { 'Accept-Encoding': 'gzip, br' }),
+    modernCall('x-2', 'search_tools', SEARCH, { 'Accept-Encoding': 'gzip, br' }),
+  ],
+  [
+    '2026-07-28, get_tool, identity',
+    modernCall('g', 'get_tool', { id: 'tool-1' }),
+    modernCall(77, 'get_tool', { id: 'tool-1' }),
+  ],
+];
+
+const notKnown: Array<[string, Sent]> = [
+  ['unknown tool', legacyCall(1, 'no_such_tool', {})],
+  ['bad arguments (a tool error)', legacyCall(1, 'get_tool', { id: 42 })],
+  [
+    '2026-07-28, Mcp-Name disagreeing with the body',
+    modernCall(1, 'search_tools', SEARCH, { 'Mcp-Name': 'get_tool' }),
+  ],
+  [
+    '2026-07-28, an unsupported protocol version',
+    modernCall(1, 'search_tools', SEARCH, { 'Mcp-Protocol-Version': '2099-01-01' }),
+  ],
+  ['a fractional id', legacyCall(1.5, 'search_tools', SEARCH)],
+  [
+    'a notification (no id)',
+    {
+      headers: legacyCall(1, 'search_tools', SEARCH).headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'tools/call',
+        params: { name: 'search_tools', arguments: SEARCH },
+      }),
+    },
+  ],
+  [
+    'a batch',
+    {
+      headers: legacyCall(1, 'search_tools', SEARCH).headers,
+      body: `[${legacyCall(1, 'search_tools', SEARCH).body}]`,
+    },
+  ],
+  [
+    'a body that is not JSON',
+    { headers: legacyCall(1, 'search_tools', SEARCH).headers, body: '{"jsonrpc":' },
+  ],
+  [
+    'a JSON string body',
+    { headers: legacyCall(1, 'search_tools', SEARCH).headers, body: '"tools/call"' },
+  ],
+  [
+    'a byte order mark',
+    {
+      headers: legacyCall(1, 'search_tools', SEARCH).headers,
+      body: `\uFEFF${legacyCall(1, 'search_tools', SEARCH).body}`,
+    },
+  ],
+  ['a bad Origin', legacyCall(1, 'search_tools', SEARCH, { Origin: 'https://evil.example' })],
+  [
+    'an allowed Origin',
+    legacyCall(1, 'search_tools', SEARCH, { Origin: new URL(profile.baseUrl).origin }),
+  ],
+  [
+    'no Accept',
+    {
+      headers: { 'Content-Type': 'application/json' },
+      body: legacyCall(1, 'search_tools', SEARCH).body,
+    },
+  ],
+  [
+    'text/plain',
+    {
+      headers: { ...LEGACY, 'Content-Type': 'text/plain' },
+      body: legacyCall(1, 'search_tools', SEARCH).body,
+    },
+  ],
+];
+
+describe('known MCP calls answered before Express and the SDK (issue 12)', () => {
+  it.each(known)('%s: the answer is the SDK’s, with the id as sent', async (_name, sent, again) => {
+    const { plain, fast } = await startPair();
+    const answer = await sameAnswers(plain, fast, sent, again);
+    expect(fast.fastAnswers()).toBe(1);
+    expect(answer.status).toBe(200);
+    const id = (JSON.parse(again.body) as { id: unknown }).id;
+    expect((JSON.parse(comparable(answer).body) as { id: unknown }).id).toEqual(id);
+  });
+
+  it.each(notKnown)('%s: answered by the SDK path, identically', async (_name, sent) => {
+    const { plain, fast } = await startPair();
+    // A known answer exists, so the fast path looks at every request.
+    await sameAnswers(plain, fast, legacyCall(1, 'search_tools', SEARCH));
+    const answered = fast.fastAnswers();
+    await sameAnswers(plain, fast, sent);
+    expect(fast.fastAnswers()).toBe(answered);
+  });
+
+  it('answers for the new publication after a swap, never the old answer', async () => {
+    const { cases, plain, fast } = await startPair();
+    const call = legacyCall(1, 'search_tools', { q: 'tool' }, { 'Accept-Encoding': 'br' });
+    const old = await sameAnswers(plain, fast, call);
+    cases.live.replace(Publication.publish('second', catalogOf('redis')));
+    const after = await sameAnswers(plain, fast, call);
+    expect(comparable(after).body).not.toBe(comparable(old).body);
+    expect(fast.fastAnswers()).toBe(2);
+  });
+
+  it('logs each answer as the Express path does, and keeps a well-formed client request id', async () => {
+    const { plain, fast } = await startPair();
+    const call = legacyCall(1, 'search_tools', SEARCH, { 'X-Request-Id': 'client-7' });
+    await sameAnswers(plain, fast, call);
+    expect(fast.fastAnswers()).toBe(1);
+    expect(fast.accessLog()).toEqual(plain.accessLog());
+    expect(fast.accessLog()).toEqual([
+      { method: 'POST', path: '/mcp', status: 200 },
+      { method: 'POST', path: '/mcp', status: 200 },
+    ]);
+    expect((await post(fast.url, call)).headers['x-request-id']).toBe('client-7');
+  });
+
+  it('charges the same buckets and refuses with the same 429', async () => {
+    const quota = () =>
+      new RateLimitedQuota(
+        new CountingRateLimiter(new SettableClock(), {
+          api: { points: 10, windowSeconds: 60 },
+          search: { points: 3, windowSeconds: 60 },
+        }),
+      );
+    const { plain, fast } = await startPair(quota);
+    const call = legacyCall('s', 'search_tools', SEARCH);
+    await sameAnswers(plain, fast, call);
+    await sameAnswers(plain, fast, legacyCall(3, 'get_tool', { id: 'tool-2' }));
+    const refused = await sameAnswers(plain, fast, call);
+    expect(refused.status).toBe(429);
+    // The second of each pair, and both calls of the last pair (the refusal included).
+    expect(fast.fastAnswers()).toBe(4);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Logger } from '@reviews/application';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TrustProxy } from '../app/create-http-app.js';
+import { logWhenFinished } from '../shared/access-log.middleware.js';
+import { rateLimitKeyOf } from '../shared/client-address.js';
+import { requestIdFor } from '../shared/request-id.middleware.js';
+import { clientIpOf } from './client-ip.js';
+
+/**
+ * What the Express app's first middlewares give every request, for a request answered before
+ * Express: its `X-Request-Id` (the client's when well-formed), `nosniff`, the access log line,
+ * and the metrics' route label (`route`, the Express pattern that would have answered it).
+ * Returns the request id.
+ */
+export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
+
+export function requestFrame(logger: Logger): RequestFrame {
+  return (req, res, route) => {
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    logWhenFinished(
+      logger,
+      res,
+      { method: req.method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
+      () => requestId,
+    );
+    (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
+    return requestId;
+  };
+}
+
+/**
+ * The rate-limit key of a request answered before Express: the same as `clientKey` gives on the
+ * Express path (the address `trust proxy` picks, IPv6 by /64).
+ */
+export function rawClientKey(trustProxy: TrustProxy): (req: IncomingMessage) => string {
+  const clientIp = clientIpOf(trustProxy);
+  return (req) => rateLimitKeyOf(clientIp(req));
+}

@@ -1,0 +1,177 @@
+import type { Logger, RequestQuota } from '@reviews/application';
+import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { isUtf8 } from 'node:buffer';
+import { JSON_RPC_SERVER_ERROR, jsonRpcError } from './json-rpc-error.js';
+import { KnownCalls } from './known-calls.js';
+import { MCP_MAX_BODY_BYTES } from './mcp.routes.js';
+import { bucketsFor } from './mcp-quota.js';
+import { hostAccepted, mcpOriginPolicy } from './origin-guard.js';
+import { MCP_PATH } from './server-card.js';
+
+export interface KnownMcpCallsDeps {
+  /** The same instance `mcpRoutes` records into. */
+  readonly knownCalls: KnownCalls;
+  readonly quota: RequestQuota;
+  /** The client's rate-limit key, by the same rule as `mcpRoutes`'s `clientKeyOf`. */
+  readonly clientKeyOf: (req: IncomingMessage) => string;
+  /** Request id, `nosniff`, access log and metrics label, as the Express app's first middlewares. */
+  readonly frame: (req: IncomingMessage, res: ServerResponse, route: string) => string;
+  readonly baseUrl: string;
+  readonly loopbackOnly?: boolean;
+  readonly logger: Pick<Logger, 'error'>;
+}
+
+/** What `knownMcpCalls` hands a request it does not answer to (the Express app). */
+export type RequestHandoff = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** body-parser's strict JSON test: the first character that is not JSON whitespace. */
+const FIRST_JSON_CHARACTER = /^[ \t\n\r]*([^ \t\n\r])/;
+
+/**
+ * `POST /mcp` calls of the read-only tools answered before Express and the SDK when their answer
+ * is known (`KnownCalls`, recorded from the SDK path), for both protocol generations (the headers
+ * that matter are part of the key). It takes only the plain case — no `Origin` (not a page), an
+ * acceptable `Host`, `Content-Type: application/json`, a `Content-Length` within the limit, no
+ * body coding — and returns false at once, touching nothing, for anything else. A request it
+ * takes has its body read here; when the answer is not known the body is handed on to Express
+ * already parsed (as `express.json` would have left it), or, when it is not JSON `express.json`
+ * accepts, replayed unread so Express answers exactly as before. A known call gets what the
+ * Express path gives it: request id, `nosniff`, access log, `Vary: Origin`, the same rate-limit
+ * charge (`bucketsFor`) with its headers or 429, then the SDK's bytes with the caller's id.
+ */
+export function knownMcpCalls(
+  deps: KnownMcpCallsDeps,
+): (req: IncomingMessage, res: ServerResponse, handoff: RequestHandoff) => boolean {
+  const policy = mcpOriginPolicy(deps.baseUrl, [], deps.loopbackOnly ?? false);
+  return (req, res, handoff) => {
+    if (req.method !== 'POST' || req.url !== MCP_PATH) return false;
+    if (!deps.knownCalls.hasAnswers()) return false;
+    const { headers } = req;
+    if (
+      headers['content-type'] !== 'application/json' ||
+      headers['content-encoding'] !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      headers.origin !== undefined ||
+      !hostAccepted(policy, headers.host)
+    )
+      return false;
+    const length = Number(headers['content-length']);
+    if (!Number.isSafeInteger(length) || length <= 0 || length > MCP_MAX_BODY_BYTES) return false;
+
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const parsed = parsedAsExpressJsonWould(body);
+      if (parsed === undefined) {
+        handoff(replayed(req, body), res);
+        return;
+      }
+      const call = KnownCalls.requestOf(headers, parsed.value);
+      const known = call === undefined ? undefined : deps.knownCalls.lookup(call);
+      if (call === undefined || known === undefined) {
+        // express.json skips a request whose body has been read, and keeps this `body`.
+        (req as IncomingMessage & { body?: unknown }).body = parsed.value;
+        handoff(req, res);
+        return;
+      }
+      const requestId = deps.frame(req, res, MCP_PATH);
+      // What the Origin guard does for a request without Origin.
+      res.setHeader('Vary', 'Origin');
+      answerCharged(deps, req, res, parsed.value, () =>
+        deps.knownCalls.send(known, call, req, res),
+      ).catch((error: unknown) => {
+        deps.logger.error({ err: error, requestId, path: MCP_PATH }, 'request failed');
+        if (res.headersSent) res.destroy();
+        else sendJson(res, 500, jsonRpcError(JSON_RPC_SERVER_ERROR, 'Internal error.'));
+      });
+    });
+    return true;
+  };
+}
+
+/** The rate-limit charge and refusal of `admitRequest`, on a bare response. */
+async function answerCharged(
+  deps: KnownMcpCallsDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  send: () => void,
+): Promise<void> {
+  const outcome = await deps.quota.charge(deps.clientKeyOf(req), bucketsFor(body));
+  for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) res.setHeader(name, value);
+  if (outcome.allowed) {
+    send();
+    return;
+  }
+  const retryAfterSeconds = outcome.retryAfterSeconds;
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  sendJson(
+    res,
+    429,
+    jsonRpcError(JSON_RPC_SERVER_ERROR, tooManyRequests(retryAfterSeconds), {
+      id: (body as { id: string | number }).id,
+      data: { retryAfterSeconds },
+    }),
+  );
+}
+
+/**
+ * `res.status(status).json(value)` behind the `compression` middleware: Express's JSON headers,
+ * and `Vary: Accept-Encoding`; these bodies are under its threshold, so never coded.
+ */
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  const vary = res.getHeader('Vary');
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(body.length),
+    Vary: vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`,
+  });
+  res.end(body);
+}
+
+/**
+ * The value `express.json` (strict, UTF-8) makes of `body`, or undefined when it would refuse it
+ * or might read it otherwise (not UTF-8, a byte order mark, not an object or array, not JSON).
+ */
+function parsedAsExpressJsonWould(body: Buffer): { value: unknown } | undefined {
+  if (!isUtf8(body)) return undefined;
+  const text = body.toString('utf8');
+  const first = FIRST_JSON_CHARACTER.exec(text)?.[1];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A request that reads as `req` did, body and all, for Express to take from the start; the
+ * metrics, which look at the original request, see the route Express gives the copy.
+ */
+function replayed(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const copy = new IncomingMessage(req.socket);
+  copy.method = req.method;
+  copy.url = req.url;
+  copy.headers = req.headers;
+  copy.rawHeaders = req.rawHeaders;
+  copy.httpVersion = req.httpVersion;
+  copy.httpVersionMajor = req.httpVersionMajor;
+  copy.httpVersionMinor = req.httpVersionMinor;
+  copy.push(body);
+  copy.push(null);
+  copy.complete = true;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    get: () => (copy as IncomingMessage & { route?: unknown }).route,
+  });
+  Object.defineProperty(req, 'baseUrl', {
+    configurable: true,
+    get: () => (copy as IncomingMessage & { baseUrl?: unknown }).baseUrl,
+  });
+  return copy;
+}
