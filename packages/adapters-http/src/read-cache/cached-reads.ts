@@ -10,6 +10,7 @@ import { allowAnyOrigin } from '../shared/cors.middleware.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
 import { requestIdFor } from '../shared/request-id.middleware.js';
+import { isWarmUpRequest, warmUpQuota } from '../shared/warm-up-requests.js';
 import { clientIpOf } from './client-ip.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
@@ -28,7 +29,7 @@ export interface CachedReadsDeps {
  * request id, `nosniff`, the `*` CORS headers, the access log line, 304 on a matching
  * `If-None-Match` (free), otherwise the rate-limit charge (its headers, and 429 when a bucket is
  * empty), then the cached bytes (none for HEAD). Only `Server-Timing` differs: no use case ran,
- * so it says 0.
+ * so it says 0. The server's own warm-up requests charge nothing and are not logged.
  */
 export function cachedReads(
   deps: CachedReadsDeps,
@@ -50,12 +51,14 @@ export function cachedReads(
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const queryAt = url.indexOf('?');
-    logWhenFinished(
-      deps.logger,
-      res,
-      { method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
-      () => requestId,
-    );
+    const warmUp = isWarmUpRequest(req);
+    if (!warmUp)
+      logWhenFinished(
+        deps.logger,
+        res,
+        { method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
+        () => requestId,
+      );
     allowAnyOrigin(res);
     // The metrics label the Express route would have given it.
     (req as IncomingMessage & { route?: { path: string } }).route = { path: read.route };
@@ -64,22 +67,24 @@ export function cachedReads(
       res.end();
       return true;
     }
-    answerCharged(deps, clientIp(req), read, res).catch((error: unknown) => {
-      deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
-      if (res.headersSent) res.destroy();
-      else sendError(res, 500, INTERNAL_ERROR_MESSAGE);
-    });
+    answerCharged(warmUp ? warmUpQuota : deps.quota, clientIp(req), read, res).catch(
+      (error: unknown) => {
+        deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
+        if (res.headersSent) res.destroy();
+        else sendError(res, 500, INTERNAL_ERROR_MESSAGE);
+      },
+    );
     return true;
   };
 }
 
 async function answerCharged(
-  deps: CachedReadsDeps,
+  quota: RequestQuota,
   ip: string,
   read: CachedRead,
   res: ServerResponse,
 ): Promise<void> {
-  const outcome = await deps.quota.charge(rateLimitKeyOf(ip), read.buckets);
+  const outcome = await quota.charge(rateLimitKeyOf(ip), read.buckets);
   for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) res.setHeader(name, value);
   if (!outcome.allowed) {
     const refusal = quotaRefusal(outcome.retryAfterSeconds);
