@@ -18,8 +18,10 @@ const usage = `usage: pnpm bench <engine|scale|search|http|profile|signups|flood
            --tools N (10000; generated and cached in .bench/catalogs) or --catalog FILE
            --queries N (2000 sampled) --rounds R (5) --seed S (1)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
-           first vs tenth search, selective and broad search latency over HTTP
+           first vs tenth search, selective and broad search latency in process (SearchTools)
+           and over HTTP
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
+           [--server PATH/main.js] (another build of the server, e.g. before a change)
   search   in-process search latency through SearchTools
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
   http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
         sizes: values.sizes.split(',').map(Number),
         queries: Number(values.queries ?? 400),
         seed: Number(values.seed),
+        server: values.server,
       });
     case 'search':
       return searchBench({
