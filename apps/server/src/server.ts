@@ -90,6 +90,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const httpWarmUp = await warmUpHttpPath(
     container.get<LivePublication>(TOKENS.LivePublication),
     handle,
+    (warmUpHandler) => createHttpServer(warmUpHandler, config.connections),
   );
   logger.info(httpWarmUp, 'HTTP path warmed up');
   const server = createHttpServer(handle, config.connections);

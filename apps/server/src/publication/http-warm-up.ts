@@ -8,6 +8,7 @@ import {
   request,
   type ClientRequestArgs,
   type RequestListener,
+  type Server,
 } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -29,8 +30,8 @@ export interface HttpWarmUp {
 /**
  * Sends real read requests (search, prefixes, page 2, category, browse, detail, a 304, HEAD, in
  * each encoding, each twice so the read cache's hit path runs too) through `handler` — the very
- * handler the public listener will use — over a private listener on 127.0.0.1:0 that is closed
- * before this returns. Called before the public port listens, so the first client request finds
+ * handler the public listener will use — over a private listener on 127.0.0.1:0 (made by
+ * `listener`, the same kind of server as the public one) that is closed before this returns. Called before the public port listens, so the first client request finds
  * Express's routing, zod, the presenter, serialisation, compression and the ETag already compiled.
  *
  * Its requests are recognised by their socket, never by anything a client can send: only a
@@ -43,13 +44,14 @@ export interface HttpWarmUp {
 export async function warmUpHttpPath(
   live: LivePublication,
   handler: RequestListener,
+  listener: (handler: RequestListener) => Server = (h) => createServer(h),
 ): Promise<HttpWarmUp> {
   const started = performance.now();
   const publication = live.current();
   if (publication === undefined || publication.tools.length === 0) return { requests: 0, ms: 0 };
 
   const ownPorts = new Set<number>();
-  const server = createServer((req, res) => {
+  const server = listener((req, res) => {
     const socket = req.socket;
     if (socket.remotePort === undefined || !ownPorts.has(socket.remotePort)) {
       socket.destroy();
