@@ -19,8 +19,10 @@ const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signup
            --tools N (10000; generated and cached in .bench/catalogs) or --catalog FILE
            --queries N (2000 sampled) --rounds R (5) --seed S (1)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
-           first vs tenth search, selective and broad search latency over HTTP
+           first vs tenth search, selective and broad search latency in process (SearchTools)
+           and over HTTP
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
+           [--server PATH/main.js] (another build of the server, e.g. before a change)
   reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
            tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
         sizes: values.sizes.split(',').map(Number),
         queries: Number(values.queries ?? 400),
         seed: Number(values.seed),
+        server: values.server,
       });
     case 'reload':
       return reloadBench({ catalog: values.catalog ?? SAMPLE, rounds: Number(values.rounds ?? 5) });

@@ -1,6 +1,9 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
+import { LivePublication, SearchTools, type ServiceProfile } from '@reviews/application';
 import { parseSearchQuery, Publication } from '@reviews/domain';
-import { Agent, request } from 'node:http';
+import { once } from 'node:events';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generatedCatalog } from './generated-catalog.js';
@@ -13,6 +16,20 @@ const UNLIMITED = '1000000000';
 const SELECTIVE_SHARE = 0.005;
 const BROAD_SHARE = 0.1;
 const gib = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+
+const profile: ServiceProfile = {
+  baseUrl: 'http://localhost:3000',
+  historicalNotice: 'Historical reviews reflect the assessment at publication.',
+  rights: {
+    copyrightHolder: 'bench',
+    copyrightYear: 2026,
+    statement: 's',
+    usageTerms: 'u',
+    contact: 'c',
+    usageInfo: 'i',
+  },
+};
 
 interface ClassifiedQueries {
   readonly selective: readonly string[];
@@ -65,6 +82,77 @@ function timedGet(agent: Agent, url: string): Promise<number> {
   });
 }
 
+interface InProcessFigures {
+  readonly firstTen: readonly number[];
+  readonly selective: readonly number[];
+  readonly broad: readonly number[];
+  /** The same queries' CPU time (user + system of this process), free of other processes' load. */
+  readonly selectiveCpu: readonly number[];
+  readonly broadCpu: readonly number[];
+}
+
+/**
+ * The same queries in this process through the `SearchTools` use case — exactly what a search
+ * request computes (match, rank, the first page of 20 with its excerpts, presented), without
+ * HTTP, validation of the query string, serialisation or compression. The first ten selective
+ * queries come first and are reported as first vs tenth, as over HTTP; every query is asked
+ * once, so no result cache answers. Each is timed by the wall clock and by this process's CPU
+ * time (`process.cpuUsage()`, microseconds), which a loaded machine does not inflate.
+ */
+async function inProcessLatency(
+  file: string,
+  queries: ClassifiedQueries,
+): Promise<InProcessFigures> {
+  const loaded = await new FileCatalogSource(file).load();
+  const live = new LivePublication();
+  live.replace(Publication.publish(loaded.fingerprint, loaded.document));
+  const searchTools = new SearchTools(live, profile);
+  const time = (q: string, cpu: number[] = []): number => {
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const result = searchTools.execute({ q });
+    const took = performance.now() - started;
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
+    if (!result.ok) throw new Error(`in-process search ${q} failed`);
+    return took;
+  };
+  const firstTen = queries.selective.slice(0, 10).map((q) => time(q));
+  const selectiveCpu: number[] = [];
+  const selective = queries.selective.slice(10).map((q) => time(q, selectiveCpu));
+  const broadCpu: number[] = [];
+  const broad = queries.broad.map((q) => time(q, broadCpu));
+  return { firstTen, selective, broad, selectiveCpu, broadCpu };
+}
+
+const line = (name: string, samples: readonly number[]): string => {
+  const s = summarise(samples);
+  return `${name}n=${s.count}  p50 ${ms(s.p50)}  p90 ${ms(s.p90)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`;
+};
+
+/**
+ * Compiles this process's own HTTP client path (request, response parsing, keep-alive) against
+ * a throw-away local server, so that the first search measured is the server's first, not the
+ * client's.
+ */
+async function warmUpClient(): Promise<void> {
+  const body = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ id: `t${i}` })) });
+  const local = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(body);
+  });
+  local.listen(0, '127.0.0.1');
+  await once(local, 'listening');
+  const { port } = local.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let i = 0; i < 200; i++) await timedGet(agent, `http://127.0.0.1:${port}/?q=${i}`);
+  } finally {
+    agent.destroy();
+    local.close();
+  }
+}
+
 async function waitUntilReady(url: string): Promise<void> {
   for (;;) {
     const res = await fetch(`${url}/readyz`).catch(() => undefined);
@@ -84,6 +172,8 @@ export async function scaleBench(options: {
   sizes: readonly number[];
   queries: number;
   seed: number;
+  /** Another build's `main.js` to start instead of this checkout's server. */
+  server?: string | undefined;
 }): Promise<void> {
   const smallest = Math.min(...options.sizes);
   const catalogs = [];
@@ -102,16 +192,24 @@ export async function scaleBench(options: {
   console.log(
     `queries: ${queries.selective.length} selective (≤ ${SELECTIVE_SHARE * 100} % of tools), ${queries.broad.length} broad (≥ ${BROAD_SHARE * 100} %), classified on the ${smallest}-tool catalog`,
   );
-  console.log('latency: over HTTP (GET /api/v1/tools?q=…, one request at a time, keep-alive)\n');
+  console.log(
+    'latency: in process (SearchTools use case: match, rank, first page of 20 with excerpts) and over HTTP (GET /api/v1/tools?q=…, one request at a time, keep-alive)\n',
+  );
 
   for (const catalog of catalogs) {
+    // In process first, then released before the server starts, so the two never share memory.
+    const engine = await inProcessLatency(catalog.file, queries);
+    gc();
     const started = performance.now();
-    const server = await startBenchServer({
-      CATALOG_FILE: catalog.file,
-      RATE_LIMIT_API: UNLIMITED,
-      RATE_LIMIT_SEARCH: UNLIMITED,
-      LOG_LEVEL: 'info',
-    });
+    const server = await startBenchServer(
+      {
+        CATALOG_FILE: catalog.file,
+        RATE_LIMIT_API: UNLIMITED,
+        RATE_LIMIT_SEARCH: UNLIMITED,
+        LOG_LEVEL: 'info',
+      },
+      options.server,
+    );
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       await waitUntilReady(server.url);
@@ -120,6 +218,10 @@ export async function scaleBench(options: {
       const cpuAtReady = server.cpuMs();
       const search = (q: string) =>
         timedGet(agent, `${server.url}/api/v1/tools?${new URLSearchParams({ q }).toString()}`);
+      // Client warm and the kept-alive connection open (one more /readyz, which the readiness
+      // poll asked already), so the first search times the server alone.
+      await warmUpClient();
+      await timedGet(agent, `${server.url}/readyz`);
       // The first ten searches after ready, before anything else touched the search path.
       const firstTen: number[] = [];
       for (const q of queries.selective.slice(0, 10)) firstTen.push(await search(q));
@@ -127,8 +229,6 @@ export async function scaleBench(options: {
       for (const q of queries.selective.slice(10)) selective.push(await search(q));
       const broad: number[] = [];
       for (const q of queries.broad) broad.push(await search(q));
-      const s = summarise(selective);
-      const b = summarise(broad);
       console.log(`${catalog.size} tools (${catalog.size * 10} reviews)`);
       console.log(`  ready (spawn → /readyz 200)  ${ms(readyMs)}`);
       console.log(`  CPU time until ready         ${ms(cpuAtReady)} (server process, all threads)`);
@@ -136,14 +236,17 @@ export async function scaleBench(options: {
         `  peak RSS                     ${gib(rssAtReady)} at ready, ${gib(server.peakRssBytes())} after the queries`,
       );
       console.log(
-        `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} (distinct selective queries; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
+        `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} over HTTP (distinct selective queries; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
       );
       console.log(
-        `  selective  n=${s.count}  p50 ${ms(s.p50)}  p90 ${ms(s.p90)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`,
+        `                               ${ms(engine.firstTen[0]!)} vs ${ms(engine.firstTen[9]!)} in process, no warm-up (2nd–10th median ${ms(summarise(engine.firstTen.slice(1)).p50)})`,
       );
-      console.log(
-        `  broad      n=${b.count}  p50 ${ms(b.p50)}  p90 ${ms(b.p90)}  p99 ${ms(b.p99)}  max ${ms(b.max)}`,
-      );
+      console.log(line('  selective  in process  ', engine.selective));
+      console.log(line('             (CPU time)  ', engine.selectiveCpu));
+      console.log(line('             over HTTP   ', selective));
+      console.log(line('  broad      in process  ', engine.broad));
+      console.log(line('             (CPU time)  ', engine.broadCpu));
+      console.log(line('             over HTTP   ', broad));
     } finally {
       agent.destroy();
       await server.stop();

@@ -19,6 +19,7 @@ import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import type { Logger } from './logging/logger.js';
 import { startMetrics } from './metrics/metrics-http.js';
+import { warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
 
@@ -66,8 +67,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     if (!(error instanceof CatalogNotPublishedError)) throw error;
     logger.warn(error.message);
   }
-  // Before listening: compiles the search, excerpt and presenter paths, so the first searches do
-  // not pay for it (Express, zod and serialisation still warm up on the first requests).
+  // Before listening: compiles the search, excerpt and presenter paths in process (the HTTP path
+  // is warmed below, once the app exists).
   const warmUp = warmUpReadPath(
     container.get<LivePublication>(TOKENS.LivePublication),
     container.get<SearchTools>(TOKENS.SearchTools),
@@ -82,19 +83,17 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       ? undefined
       : await followPublications(container, config, logger, republish);
 
-  const app = await container.getAsync<Express>(TOKENS.HttpApp);
   const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
-  const cachedReads = container.get<(req: IncomingMessage, res: ServerResponse) => boolean>(
-    TOKENS.CachedReads,
+  const handle = await requestHandler(container);
+  // Before listening: real requests through the same handler over a private loopback listener,
+  // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
+  const httpWarmUp = await warmUpHttpPath(
+    container.get<LivePublication>(TOKENS.LivePublication),
+    handle,
+    (warmUpHandler) => createHttpServer(warmUpHandler, config.connections),
   );
-  const knownMcpCalls = container.get<
-    (req: IncomingMessage, res: ServerResponse, handoff: typeof app) => boolean
-  >(TOKENS.KnownMcpCalls);
-  const server = createHttpServer((req, res) => {
-    // While draining, clients are sent to reconnect (to another instance) after each response.
-    if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    if (!cachedReads(req, res) && !knownMcpCalls(req, res, app)) app(req, res);
-  }, config.connections);
+  logger.info(httpWarmUp, 'HTTP path warmed up');
+  const server = createHttpServer(handle, config.connections);
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -135,6 +134,28 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   };
 
   return { url, metricsUrl, server, container, republish, close, shutdown };
+}
+
+/**
+ * What the public listener runs for every request: cached reads answered before Express, every
+ * other request through the Express app; while draining, each response closes its connection.
+ */
+export async function requestHandler(
+  container: Container,
+): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+  const app = await container.getAsync<Express>(TOKENS.HttpApp);
+  const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
+  const cachedReads = container.get<(req: IncomingMessage, res: ServerResponse) => boolean>(
+    TOKENS.CachedReads,
+  );
+  const knownMcpCalls = container.get<
+    (req: IncomingMessage, res: ServerResponse, handoff: typeof app) => boolean
+  >(TOKENS.KnownMcpCalls);
+  return (req, res) => {
+    // While draining, clients are sent to reconnect (to another instance) after each response.
+    if (!lifecycle.accepting) res.setHeader('Connection', 'close');
+    if (!cachedReads(req, res) && !knownMcpCalls(req, res, app)) app(req, res);
+  };
 }
 
 /**

@@ -4,13 +4,15 @@ import type { TrustProxy } from '../app/create-http-app.js';
 import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { rateLimitKeyOf } from '../shared/client-address.js';
 import { requestIdFor } from '../shared/request-id.middleware.js';
+import { isWarmUpRequest } from '../shared/warm-up-requests.js';
 import { clientIpOf } from './client-ip.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
  * Express: its `X-Request-Id` (the client's when well-formed), `nosniff`, the access log line,
  * and the metrics' route label (`route`, the Express pattern that would have answered it).
- * Returns the request id.
+ * The server's own warm-up requests (`isWarmUpRequest`) write no log line, as on the Express
+ * path. Returns the request id.
  */
 export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
@@ -21,12 +23,13 @@ export function requestFrame(logger: Logger): RequestFrame {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    logWhenFinished(
-      logger,
-      res,
-      { method: req.method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
-      () => requestId,
-    );
+    if (!isWarmUpRequest(req))
+      logWhenFinished(
+        logger,
+        res,
+        { method: req.method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
+        () => requestId,
+      );
     (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
     return requestId;
   };

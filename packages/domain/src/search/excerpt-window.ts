@@ -22,8 +22,13 @@ function codePointIndex(text: string, offset: number): number {
   return index;
 }
 
+/** Code points by index: an array of them, or a string without surrogate pairs (units = points). */
+type CodePoints = ArrayLike<string>;
+
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Moves a start forward to the beginning of a word, never past `anchor` (the match). */
-function wordStart(chars: readonly string[], start: number, anchor: number): number {
+function wordStart(chars: CodePoints, start: number, anchor: number): number {
   let p = start;
   while (p < anchor && !isSpace(chars[p - 1])) p++;
   while (p < anchor && isSpace(chars[p])) p++;
@@ -34,7 +39,7 @@ function wordStart(chars: readonly string[], start: number, anchor: number): num
  * The largest end in `(floor, limit]` that does not split a word: before white space if there
  * is some, else between a word character and another character, else `limit` itself.
  */
-function wordEnd(chars: readonly string[], limit: number, floor: number): number {
+function wordEnd(chars: CodePoints, limit: number, floor: number): number {
   for (let p = limit; p > floor; p--) {
     if (isSpace(chars[p]) || isSpace(chars[p - 1])) {
       let end = p;
@@ -56,10 +61,14 @@ function wordEnd(chars: readonly string[], limit: number, floor: number): number
  */
 export function cutExcerpt(text: string, matchStart: number | undefined): string {
   if (text.length <= MAX_EXCERPT_LENGTH) return text;
-  const chars = Array.from(text);
+  // Without surrogates every UTF-16 unit is a code point: index the string itself instead of
+  // splitting a long review into an array of one-character strings.
+  const units = !SURROGATE.test(text);
+  const chars: CodePoints = units ? text : Array.from(text);
   if (chars.length <= MAX_EXCERPT_LENGTH) return text;
 
-  const anchor = matchStart === undefined ? 0 : codePointIndex(text, matchStart);
+  const anchor =
+    matchStart === undefined ? 0 : units ? matchStart : codePointIndex(text, matchStart);
   // Near the end of the text, start earlier so that the window is still full.
   let start = Math.min(Math.max(0, anchor - LEAD), chars.length - (MAX_EXCERPT_LENGTH - 1));
   if (start > 0) start = wordStart(chars, start, anchor);
@@ -71,7 +80,7 @@ export function cutExcerpt(text: string, matchStart: number | undefined): string
 
   return (
     (start > 0 ? ELLIPSIS : '') +
-    chars.slice(start, end).join('') +
+    (units ? text.slice(start, end) : (chars as string[]).slice(start, end).join('')) +
     (end < chars.length ? ELLIPSIS : '')
   );
 }

@@ -1,0 +1,168 @@
+import { treatAsWarmUp } from '@reviews/adapters-http';
+import type { LivePublication } from '@reviews/application';
+import { tokenize, type Tool } from '@reviews/domain';
+import { once } from 'node:events';
+import {
+  Agent,
+  createServer,
+  request,
+  type ClientRequestArgs,
+  type RequestListener,
+  type Server,
+} from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+
+/** Tools whose words make the warm-up requests, spread over the catalog. */
+const SAMPLED_TOOLS = 12;
+/** Warm-up stops after this long even when requests are left, so a huge catalog is not held up. */
+const BUDGET_MS = 1_500;
+/** The encodings real clients ask for: brotli, gzip and none, so each compression path runs. */
+const ENCODINGS = ['br, gzip, deflate', 'gzip', undefined] as const;
+
+/** What {@link warmUpHttpPath} did, for the log. */
+export interface HttpWarmUp {
+  readonly requests: number;
+  readonly ms: number;
+}
+
+/**
+ * Sends real read requests (search, prefixes, page 2, category, browse, detail, a 304, HEAD, in
+ * each encoding, each twice so the read cache's hit path runs too) through `handler` — the very
+ * handler the public listener will use — over a private listener on 127.0.0.1:0 (made by
+ * `listener`, the same kind of server as the public one) that is closed before this returns. Called before the public port listens, so the first client request finds
+ * Express's routing, zod, the presenter, serialisation, compression and the ETag already compiled.
+ *
+ * Its requests are recognised by their socket, never by anything a client can send: only a
+ * connection whose remote port is one this function opened itself is served (and marked with
+ * `treatAsWarmUp`, so it charges no rate-limit bucket and writes no access log line); any other
+ * connection to the private port is destroyed. The public server's metrics never see them (they
+ * observe the public server only). Answers are unchanged: the read cache may keep what they
+ * computed, which is byte for byte what a client's request would have computed.
+ */
+export async function warmUpHttpPath(
+  live: LivePublication,
+  handler: RequestListener,
+  listener: (handler: RequestListener) => Server = (h) => createServer(h),
+): Promise<HttpWarmUp> {
+  const started = performance.now();
+  const publication = live.current();
+  if (publication === undefined || publication.tools.length === 0) return { requests: 0, ms: 0 };
+
+  const ownPorts = new Set<number>();
+  const server = listener((req, res) => {
+    const socket = req.socket;
+    if (socket.remotePort === undefined || !ownPorts.has(socket.remotePort)) {
+      socket.destroy();
+      return;
+    }
+    treatAsWarmUp(socket);
+    handler(req, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const agent = new OwnConnectionsAgent(port, ownPorts);
+  let requests = 0;
+  try {
+    for (const path of warmUpPaths(publication.tools)) {
+      if (performance.now() - started >= BUDGET_MS) break;
+      for (const encoding of ENCODINGS) {
+        const first = await send(agent, port, 'GET', path, encoding);
+        const again = await send(agent, port, 'GET', path, encoding);
+        requests += 2;
+        const etag = again.etag ?? first.etag;
+        if (etag !== undefined) {
+          await send(agent, port, 'GET', path, encoding, etag);
+          requests++;
+        }
+      }
+      await send(agent, port, 'HEAD', path, undefined);
+      requests++;
+    }
+  } finally {
+    agent.destroy();
+    server.close();
+    server.closeAllConnections();
+    await once(server, 'close');
+  }
+  return { requests, ms: performance.now() - started };
+}
+
+/**
+ * One kept-alive connection to the private listener, opened here so that its local port is in
+ * `ownPorts` before it carries any request.
+ */
+class OwnConnectionsAgent extends Agent {
+  constructor(
+    private readonly port: number,
+    private readonly ownPorts: Set<number>,
+  ) {
+    super({ keepAlive: true, maxSockets: 1 });
+  }
+
+  override createConnection(
+    _options: ClientRequestArgs,
+    done?: (error: Error | null, socket: Duplex) => void,
+  ): undefined {
+    const socket = connect(this.port, '127.0.0.1');
+    socket.once('connect', () => {
+      if (socket.localPort !== undefined) this.ownPorts.add(socket.localPort);
+      done?.(null, socket);
+    });
+    socket.once('error', (error) => done?.(error, socket));
+    return undefined;
+  }
+}
+
+/** Paths of the read API built from tools spread over the catalog. */
+function* warmUpPaths(tools: readonly Tool[]): Generator<string> {
+  const stride = Math.max(1, Math.floor(tools.length / SAMPLED_TOOLS));
+  for (let i = 0; i < tools.length; i += stride) {
+    const tool = tools[i] as Tool;
+    const review = tool.reviews[0];
+    const words = tokenize(`${tool.name} ${review?.likes ?? tool.description}`)
+      .filter((word) => word.length >= 3)
+      .slice(0, 3);
+    for (const q of [words.join(' '), words[0]?.slice(0, 3), words[1]]) {
+      if (q === undefined || q === '') continue;
+      yield `/api/v1/tools?q=${encodeURIComponent(q)}`;
+      yield `/api/v1/tools?q=${encodeURIComponent(q)}&cursor=20`;
+    }
+    if (tool.category !== null) {
+      const category = encodeURIComponent(tool.category);
+      if (words[0] !== undefined)
+        yield `/api/v1/tools?q=${encodeURIComponent(words[0])}&category=${category}`;
+      yield `/api/v1/tools?category=${category}`;
+    }
+    yield `/api/v1/tools?cursor=${i % 100}`;
+    yield `/api/v1/tools/${encodeURIComponent(tool.id)}`;
+  }
+}
+
+/** One request over the agent's kept-alive connection; resolves with its ETag once read. */
+function send(
+  agent: Agent,
+  port: number,
+  method: 'GET' | 'HEAD',
+  path: string,
+  acceptEncoding: string | undefined,
+  ifNoneMatch?: string,
+): Promise<{ etag: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (acceptEncoding !== undefined) headers['Accept-Encoding'] = acceptEncoding;
+    if (ifNoneMatch !== undefined) headers['If-None-Match'] = ifNoneMatch;
+    const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+      res.resume();
+      res.once('end', () => {
+        const etag = res.headers.etag;
+        resolve({ etag: typeof etag === 'string' ? etag : undefined });
+      });
+      res.once('error', reject);
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}

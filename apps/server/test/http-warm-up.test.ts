@@ -1,0 +1,194 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import type { LivePublication, PublishCatalog } from '@reviews/application';
+import type { Container } from 'inversify';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config/server-config.js';
+import { createContainer } from '../src/container/create-container.js';
+import { TOKENS } from '../src/container/tokens.js';
+import { warmUpHttpPath } from '../src/publication/http-warm-up.js';
+import { requestHandler, startServer } from '../src/server.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function configWith(env: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reviews-http-warm-up-'));
+  dirs.push(dir);
+  return loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'info', ...env });
+}
+
+/** A pino logger whose lines (parsed) land in `lines`, with the time each was written. */
+function capturingLogger(lines: { msg: string; at: number; [field: string]: unknown }[]) {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString('utf8').split('\n'))
+        if (text !== '')
+          lines.push({ ...(JSON.parse(text) as { msg: string }), at: performance.now() });
+      done();
+    },
+  });
+  return pino({ level: 'info' }, sink);
+}
+
+/** A published container and the public request handler, served on a listener of its own. */
+async function servedContainer(env: Record<string, string>, logger = pino({ level: 'silent' })) {
+  const container: Container = createContainer(configWith(env), logger);
+  await (await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog)).execute();
+  const handle = await requestHandler(container);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => handle(req, res));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const live = container.get<LivePublication>(TOKENS.LivePublication);
+  const close = async () => {
+    server.close();
+    server.closeAllConnections();
+    await container.unbindAllAsync();
+  };
+  return { container, handle, url, live, close };
+}
+
+/** What a client sees of an answer, without the fields that differ per request or per second. */
+async function answer(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  const shown = Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => !['date', 'x-request-id', 'ratelimit', 'server-timing'].includes(name),
+    ),
+  );
+  return {
+    status: response.status,
+    headers: shown,
+    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+  };
+}
+
+describe('warming the HTTP path before the public listener opens', () => {
+  it('leaves every answer, headers and bytes, as an unwarmed service gives it', async () => {
+    const warm = await servedContainer({});
+    const cold = await servedContainer({});
+    try {
+      const warmUp = await warmUpHttpPath(warm.live, warm.handle);
+      expect(warmUp.requests).toBeGreaterThan(50);
+      const tool = warm.live.current()!.tools[0]!;
+      const paths = [
+        `/api/v1/tools?q=${encodeURIComponent(tool.name)}`,
+        `/api/v1/tools?q=${encodeURIComponent(tool.name.slice(0, 3))}&cursor=20`,
+        '/api/v1/tools?cursor=3',
+        `/api/v1/tools/${encodeURIComponent(tool.id)}`,
+        ...(tool.category === null
+          ? []
+          : [`/api/v1/tools?category=${encodeURIComponent(tool.category)}`]),
+        '/api/v1/tools?q=',
+        '/api/v1/tools/no-such-tool',
+      ];
+      for (const pathAndQuery of paths)
+        for (const encoding of ['br', 'gzip', 'identity']) {
+          const headers = { 'Accept-Encoding': encoding };
+          expect(await answer(`${warm.url}${pathAndQuery}`, headers)).toEqual(
+            await answer(`${cold.url}${pathAndQuery}`, headers),
+          );
+        }
+    } finally {
+      await warm.close();
+      await cold.close();
+    }
+  });
+
+  it('charges no rate-limit bucket and writes no access log line', async () => {
+    const lines: { msg: string; at: number }[] = [];
+    const served = await servedContainer(
+      { RATE_LIMIT_SEARCH: '3', RATE_LIMIT_API: '100' },
+      capturingLogger(lines),
+    );
+    try {
+      const warmUp = await warmUpHttpPath(served.live, served.handle);
+      expect(warmUp.requests).toBeGreaterThan(50);
+      expect(lines.filter((line) => line.msg === 'request')).toEqual([]);
+      // The first client still gets exactly its 3 searches (from the same loopback address).
+      const statuses = [];
+      for (const q of ['alpha', 'beta', 'gamma', 'delta'])
+        statuses.push((await fetch(`${served.url}/api/v1/tools?q=${q}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(lines.filter((line) => line.msg === 'request')).toHaveLength(4);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('serves only connections it opened itself on its private listener', async () => {
+    const served = await servedContainer({});
+    try {
+      const seen: string[] = [];
+      let stranger: Promise<string> | undefined;
+      const spy = (req: IncomingMessage, res: ServerResponse) => {
+        seen.push(req.url ?? '');
+        // During the warm-up, someone else on this host finds the private port and asks.
+        stranger ??= new Promise((resolve) => {
+          let received = '';
+          const socket = connect(req.socket.localPort!, '127.0.0.1', () =>
+            socket.write('GET /api/v1/tools?q=stranger HTTP/1.1\r\nHost: x\r\n\r\n'),
+          );
+          socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+          socket.once('close', () => resolve(received));
+          socket.once('error', () => undefined);
+        });
+        served.handle(req, res);
+      };
+      const warmUp = await warmUpHttpPath(served.live, spy);
+      expect(await stranger).toBe('');
+      expect(seen).toHaveLength(warmUp.requests);
+      expect(seen.some((url) => url.includes('stranger'))).toBe(false);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('opens the public port only once the warm-up is done', async () => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const { port } = probe.address() as AddressInfo;
+    probe.close();
+    await once(probe, 'close');
+
+    const lines: { msg: string; at: number }[] = [];
+    const connectedAt: number[] = [];
+    const poll = (async () => {
+      // Until the public port answers: every connection that succeeds is timed.
+      while (connectedAt.length === 0) {
+        await new Promise<void>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          socket.once('connect', () => {
+            connectedAt.push(performance.now());
+            socket.destroy();
+            resolve();
+          });
+          socket.once('error', () => resolve());
+        });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const server = await startServer(configWith({ PORT: String(port) }), capturingLogger(lines));
+    await poll;
+    try {
+      const warmed = lines.find((line) => line.msg === 'HTTP path warmed up');
+      expect(warmed).toBeDefined();
+      expect((warmed as unknown as { requests: number }).requests).toBeGreaterThan(50);
+      expect(connectedAt).toHaveLength(1);
+      expect(connectedAt[0]).toBeGreaterThan(warmed!.at);
+      expect((await fetch(`${server.url}/api/v1/tools?q=postgres`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
