@@ -87,12 +87,18 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const handle = await requestHandler(container);
   // Before listening: real requests through the same handler over a private loopback listener,
   // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
-  const httpWarmUp = await warmUpHttpPath(
-    container.get<LivePublication>(TOKENS.LivePublication),
-    handle,
-    (warmUpHandler) => createHttpServer(warmUpHandler, config.connections),
-  );
-  logger.info(httpWarmUp, 'HTTP path warmed up');
+  // It only makes the first requests faster: when it fails (no loopback, a request that does
+  // not answer), the service says so and listens anyway.
+  try {
+    const httpWarmUp = await warmUpHttpPath(
+      container.get<LivePublication>(TOKENS.LivePublication),
+      handle,
+      (warmUpHandler) => createHttpServer(warmUpHandler, config.connections),
+    );
+    logger.info(httpWarmUp, 'HTTP path warmed up');
+  } catch (error) {
+    logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
+  }
   const server = createHttpServer(handle, config.connections);
   server.listen(config.port, config.host);
   await once(server, 'listening');

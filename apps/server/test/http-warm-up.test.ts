@@ -191,4 +191,16 @@ describe('warming the HTTP path before the public listener opens', () => {
       await server.close();
     }
   });
+
+  it('fails within its budget when a request never answers, instead of hanging', async () => {
+    const served = await servedContainer({});
+    try {
+      const started = performance.now();
+      const stuck = warmUpHttpPath(served.live, () => undefined);
+      await expect(stuck).rejects.toThrow(/did not answer in 1500 ms/);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await served.close();
+    }
+  });
 });

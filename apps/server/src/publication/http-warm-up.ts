@@ -163,6 +163,11 @@ function send(
       res.once('error', reject);
     });
     req.once('error', reject);
+    // A request that does not answer in the whole budget fails the warm-up instead of holding
+    // the service back from listening.
+    req.setTimeout(BUDGET_MS, () =>
+      req.destroy(new Error(`HTTP warm-up: ${method} ${path} did not answer in ${BUDGET_MS} ms`)),
+    );
     req.end();
   });
 }
