@@ -1,5 +1,5 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
-import { LivePublication, SearchTools, type ServiceProfile } from '@reviews/application';
+import { LivePublication, SearchTools } from '@reviews/application';
 import { parseSearchQuery, Publication } from '@reviews/domain';
 import { once } from 'node:events';
 import { Agent, createServer, request } from 'node:http';
@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generatedCatalog } from './generated-catalog.js';
+import { BENCH_PROFILE } from './bench-profile.js';
 import { ms, summarise } from './percentiles.js';
 import { sampleQueries } from './query-sampler.js';
 import { startBenchServer } from './server-process.js';
@@ -18,18 +19,7 @@ const BROAD_SHARE = 0.1;
 const gib = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
-const profile: ServiceProfile = {
-  baseUrl: 'http://localhost:3000',
-  historicalNotice: 'Historical reviews reflect the assessment at publication.',
-  rights: {
-    copyrightHolder: 'bench',
-    copyrightYear: 2026,
-    statement: 's',
-    usageTerms: 'u',
-    contact: 'c',
-    usageInfo: 'i',
-  },
-};
+const profile = BENCH_PROFILE;
 
 interface ClassifiedQueries {
   readonly selective: readonly string[];

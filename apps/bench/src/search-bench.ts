@@ -1,22 +1,12 @@
-import { GetTool, LivePublication, SearchTools, type ServiceProfile } from '@reviews/application';
+import { GetTool, LivePublication, SearchTools } from '@reviews/application';
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { Publication } from '@reviews/domain';
 import { performance } from 'node:perf_hooks';
+import { BENCH_PROFILE } from './bench-profile.js';
 import { ms, summarise } from './percentiles.js';
 import { sampleQueries } from './query-sampler.js';
 
-const profile: ServiceProfile = {
-  baseUrl: 'http://localhost:3000',
-  historicalNotice: 'Historical reviews reflect the assessment at publication.',
-  rights: {
-    copyrightHolder: 'bench',
-    copyrightYear: 2026,
-    statement: 's',
-    usageTerms: 'u',
-    contact: 'c',
-    usageInfo: 'i',
-  },
-};
+const profile = BENCH_PROFILE;
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();

@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { RateLimitedQuota, type RequestQuota } from '@reviews/application';
-import {
-  clientKey,
-  createHttpApp,
-  rawClientKey,
-  ReadValidator,
-  requestFrame,
-} from '@reviews/adapters-http';
-import {
-  KnownCalls,
-  knownMcpCalls,
-  MCP_PATH,
-  mcpMethodsFor,
-  mcpRoutes,
-} from '@reviews/adapters-mcp';
+import { rawClientKey, requestFrame } from '@reviews/adapters-http';
+import { KnownCalls, knownMcpCalls, MCP_PATH } from '@reviews/adapters-mcp';
 import {
   aServiceProfile,
   CountingRateLimiter,
@@ -27,6 +15,11 @@ import { aCatalog, aTool } from '@reviews/domain/testing';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import {
+  rawRequest,
+  type RawResponse,
+} from '../../../../packages/adapters-http/test/support/raw-http.js';
+import { restAndMcpApp } from './support/rest-and-mcp-app.js';
 
 const profile = aServiceProfile();
 const catalogOf = (words: string) =>
@@ -61,26 +54,10 @@ async function startServer(
   const logger = new RecordingLogger();
   const contentVersion = () => live.current()?.id;
   const knownCalls = fast ? new KnownCalls(contentVersion) : undefined;
-  const app = createHttpApp({
-    logger,
-    trustProxy: false,
-    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
-    readiness: [],
-    routers: [
-      mcpRoutes({
-        searchTools,
-        getTool,
-        quota,
-        clientKeyOf: clientKey,
-        baseUrl: profile.baseUrl,
-        logger,
-        contentVersion,
-        ...(knownCalls === undefined ? {} : { knownCalls }),
-      }),
-    ],
-    methodsFor: mcpMethodsFor,
-    ownCorsPaths: [MCP_PATH],
-  });
+  const app = restAndMcpApp(
+    { live, searchTools, getTool },
+    { quota, logger, mcp: { contentVersion, ...(knownCalls === undefined ? {} : { knownCalls }) } },
+  );
   let answered = 0;
   const frame = requestFrame(logger);
   const before =
@@ -126,26 +103,8 @@ interface Sent {
   readonly body: string;
 }
 
-async function post(url: string, sent: Sent) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const req = http.request(url, { method: 'POST', headers: sent.headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(sent.body);
-    },
-  );
-}
+const post = (url: string, sent: Sent): Promise<RawResponse> =>
+  rawRequest(url, { method: 'POST', headers: sent.headers, body: sent.body });
 
 /** Headers that differ between any two responses by nature. */
 const PER_REQUEST = new Set(['date', 'x-request-id', 'server-timing', 'connection', 'keep-alive']);

@@ -9,7 +9,7 @@ export interface RawResponse {
 /** A request without fetch's automatic decompression, to see exactly what went over the wire. */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -29,6 +29,6 @@ export function rawRequest(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }

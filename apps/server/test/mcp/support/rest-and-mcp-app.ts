@@ -1,4 +1,4 @@
-import { type RequestQuota } from '@reviews/application';
+import type { GetTool, LivePublication, RequestQuota, SearchTools } from '@reviews/application';
 import { clientKey, createHttpApp, ReadValidator } from '@reviews/adapters-http';
 import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
@@ -36,27 +36,14 @@ export async function startRestAndMcp(
     publicationId: 'parity',
     profile: testProfile,
   });
-  const quota = options.quota ?? unlimitedQuota;
-  const logger = new RecordingLogger();
-  const app = createHttpApp({
-    logger,
-    trustProxy: false,
-    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
-    readiness: [],
-    routers: [
-      mcpRoutes({
-        searchTools,
-        getTool,
-        quota,
-        clientKeyOf: clientKey,
-        baseUrl: testProfile.baseUrl,
-        logger,
-        allowedOrigins: options.allowedOrigins ?? [],
-      }),
-    ],
-    methodsFor: mcpMethodsFor,
-    ownCorsPaths: [MCP_PATH],
-  });
+  const app = restAndMcpApp(
+    { live, searchTools, getTool },
+    {
+      quota: options.quota ?? unlimitedQuota,
+      logger: new RecordingLogger(),
+      mcp: { allowedOrigins: options.allowedOrigins ?? [] },
+    },
+  );
   const server = app.listen(0, '127.0.0.1');
   const document = createOpenApiDocument({
     baseUrl: testProfile.baseUrl,
@@ -70,4 +57,39 @@ export async function startRestAndMcp(
     mcpUrl: `${running.url}/mcp`,
     close: () => running.close().then(() => conformance.assertConforms()),
   };
+}
+
+/**
+ * The Express app `startRestAndMcp` serves: `createHttpApp` with the MCP router mounted as the
+ * server mounts it, over `cases`; `mcp` adds or overrides MCP router options.
+ */
+export function restAndMcpApp(
+  cases: { live: LivePublication; searchTools: SearchTools; getTool: GetTool },
+  options: {
+    quota: RequestQuota;
+    logger: RecordingLogger;
+    mcp?: Partial<Parameters<typeof mcpRoutes>[0]>;
+  },
+) {
+  const { live, searchTools, getTool } = cases;
+  const { quota, logger } = options;
+  return createHttpApp({
+    logger,
+    trustProxy: false,
+    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
+    readiness: [],
+    routers: [
+      mcpRoutes({
+        searchTools,
+        getTool,
+        quota,
+        clientKeyOf: clientKey,
+        baseUrl: testProfile.baseUrl,
+        logger,
+        ...options.mcp,
+      }),
+    ],
+    methodsFor: mcpMethodsFor,
+    ownCorsPaths: [MCP_PATH],
+  });
 }
