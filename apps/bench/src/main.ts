@@ -47,7 +47,11 @@ const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signup
 Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
 
 async function main(): Promise<void> {
+  // `pnpm bench http -- --rounds 3` passes the `--` on: without dropping it, parseArgs would take
+  // every option after it for a positional and ignore it silently.
+  const args = process.argv.slice(2).filter((arg) => arg !== '--');
   const { positionals, values } = parseArgs({
+    args,
     allowPositionals: true,
     options: {
       catalog: { type: 'string' },
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
       'fd-limit': { type: 'string', default: '1024' },
     },
   });
-  const [benchmark, argument] = positionals.filter((p) => p !== '--');
+  const [benchmark, argument] = positionals;
   switch (benchmark) {
     case 'engine':
       return engineBench({
