@@ -4,7 +4,7 @@ import type { StoredSubscription, SubscriptionStore } from '@reviews/application
 import type { Subscription } from '@reviews/domain';
 import {
   fromDocument,
-  toDocument,
+  subscriptionDocumentOf,
   versionId,
   type SubscriptionDocument,
 } from './mongo-subscription.codec.js';
@@ -179,7 +179,7 @@ export class MongoSubscriptionStore implements SubscriptionStore {
     version: number,
   ): Promise<StoredSubscription | null> {
     try {
-      await this.collection.insertOne(toDocument(subscription, version), DURABLE);
+      await this.collection.insertOne(subscriptionDocumentOf(subscription, version), DURABLE);
     } catch (error) {
       if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
       throw error;

@@ -7,7 +7,7 @@ import { SUBSCRIPTION_RULES, type Subscription } from '@reviews/domain';
  * (unique: two writers of one version cannot both insert it), `key` the address key, `version`
  * the record's version; `expiresAt` (pending versions only) is when an unconfirmed signup may be
  * removed. Dates are BSON dates. Read-back documents are validated with zod.
- * New members of `Subscription` go in both `toDocument` and `subscriptionDocumentSchema`.
+ * New members of `Subscription` go in both `subscriptionDocumentOf` and `subscriptionDocumentSchema`.
  */
 export interface SubscriptionDocument {
   readonly _id: string;
@@ -75,7 +75,10 @@ export function expiresAt(subscription: Subscription): Date | undefined {
   return new Date(since.getTime() + SUBSCRIPTION_RULES.confirmTokenTtlMs + EXPIRED_PENDING_KEPT_MS);
 }
 
-export function toDocument(subscription: Subscription, version: number): SubscriptionDocument {
+export function subscriptionDocumentOf(
+  subscription: Subscription,
+  version: number,
+): SubscriptionDocument {
   const expiry = expiresAt(subscription);
   return {
     _id: versionId(subscription.addressKey, version),
