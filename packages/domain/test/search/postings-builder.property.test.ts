@@ -1,0 +1,117 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { aReview, aStackTag, aTool } from '@reviews/domain/testing';
+import type { Tool } from '../../src/catalog/tool.js';
+import {
+  buildPostings,
+  METADATA_FIELD,
+  NAME_FIELD,
+  REVIEW_FIELD,
+  type Postings,
+} from '../../src/search/postings-builder.js';
+import { indexTerms } from '../../src/search/tokenizer.js';
+import { word } from './catalog-arbitraries.js';
+
+/**
+ * The postings as their definition states them, with none of the builder's shortcuts: every
+ * term `indexTerms` gives for a tool's texts, best field first, in UTF-16 unit order.
+ */
+function referencePostings(tools: readonly Tool[]) {
+  const bestField = new Map<string, Map<number, number>>();
+  tools.forEach((tool, ordinal) => {
+    const texts: [number, string][] = [
+      [NAME_FIELD, tool.name],
+      [METADATA_FIELD, tool.description],
+      ...(tool.category === null ? [] : [[METADATA_FIELD, tool.category] as [number, string]]),
+      ...(tool.stacks?.tags ?? []).map((tag): [number, string] => [METADATA_FIELD, tag.label]),
+      ...tool.reviews.flatMap((review): [number, string][] => [
+        [REVIEW_FIELD, review.likes],
+        [REVIEW_FIELD, review.dislikes],
+      ]),
+    ];
+    for (const [field, text] of texts) {
+      for (const term of indexTerms(text)) {
+        const byTool = bestField.get(term) ?? new Map<number, number>();
+        bestField.set(term, byTool);
+        if (!byTool.has(ordinal)) byTool.set(ordinal, field);
+      }
+    }
+  });
+  const terms = [...bestField.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const offsets = [0];
+  const postingTools: number[] = [];
+  const fields: number[] = [];
+  for (const term of terms) {
+    const byTool = [...(bestField.get(term) ?? [])].sort(([a], [b]) => a - b);
+    for (const [ordinal, field] of byTool) {
+      postingTools.push(ordinal);
+      fields.push(field);
+    }
+    offsets.push(postingTools.length);
+  }
+  return { terms, offsets, tools: postingTools, fields };
+}
+
+const plain = (postings: Postings) => ({
+  terms: [...postings.dictionary.terms],
+  offsets: [...postings.offsets],
+  tools: [...postings.tools],
+  fields: [...postings.fields],
+});
+
+// ASCII texts with every case, joiner and suffix the scanner tells apart, words long enough to
+// be kept as substrings by V8, and now and then a non-ASCII character (the other path).
+const asciiUnit = fc.constantFrom(..."aAbBqQzZ09._+#' -,\n".split(''));
+const asciiText = fc.string({ unit: asciiUnit, maxLength: 40 });
+const longWords = fc
+  .array(fc.constantFrom('Observability', 'OBSERVABILITYSTACK', 'observability.Platform', 'x'), {
+    maxLength: 4,
+  })
+  .map((words) => words.join(' '));
+const mixedText = fc.string({ unit: fc.oneof(asciiUnit, fc.constantFrom('é', 'İ', 'ß', '’')) });
+const vocabularyText = fc.array(word, { maxLength: 8 }).map((words) => words.join(' '));
+const text = fc.oneof(asciiText, longWords, mixedText, vocabularyText);
+
+const tool = fc
+  .record({
+    name: text,
+    description: text,
+    category: fc.option(text),
+    labels: fc.array(text, { maxLength: 2 }),
+    reviews: fc.array(fc.tuple(text, text), { maxLength: 3 }),
+  })
+  .map(({ name, description, category, labels, reviews }) =>
+    aTool()
+      .named(name)
+      .describedAs(description)
+      .inCategory(category)
+      .withStackTags(...labels.map((label) => aStackTag(label)))
+      .withReviews(
+        ...reviews.map(([likes, dislikes]) =>
+          aReview().withLikes(likes).withDislikes(dislikes).build(),
+        ),
+      )
+      .build(),
+  );
+
+describe('buildPostings', () => {
+  it('indexes each tool under exactly the terms indexTerms gives, with its best field', () => {
+    fc.assert(
+      fc.property(fc.array(tool, { maxLength: 12 }), (tools) => {
+        expect(plain(buildPostings(tools))).toEqual(referencePostings(tools));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('folds upper-case ASCII words to the same term as their lower-case spelling', () => {
+    const tools = [
+      aTool().named('PostgreSQL Observability').build(),
+      aTool().named('postgresql OBSERVABILITY').build(),
+    ];
+    const { terms, offsets, tools: ordinals } = plain(buildPostings(tools));
+    const postgres = terms.indexOf('postgresql');
+    expect(terms).not.toContain('PostgreSQL');
+    expect(ordinals.slice(offsets[postgres], offsets[postgres + 1])).toEqual([0, 1]);
+  });
+});
