@@ -4,6 +4,7 @@
  * lets the index builder look plain words up without slicing them into strings at all, which
  * makes indexing a large catalog markedly faster. Property tests check it against the regex.
  */
+import { addToTermHash, EMPTY_TERM_HASH, LOWER_CASE_BIT } from './term-table.js';
 
 const DOT = 0x2e;
 const UNDERSCORE = 0x5f;
@@ -16,6 +17,10 @@ const isWord = (code: number): boolean =>
   (code >= 0x30 && code <= 0x39) ||
   (code >= 0x41 && code <= 0x5a);
 
+/** Past the end of the text: a code that is no character, so comparisons stay on small integers. */
+const NONE = -1;
+const codeAt = (text: string, i: number): number => (i < text.length ? text.charCodeAt(i) : NONE);
+
 /** Shapes of a token found by {@link scanAsciiRanges}: letters and digits only, the token being exactly the range. */
 export const PLAIN = 0;
 /** A token with joiners, a leading dot or a suffix, and so with compound parts to index. */
@@ -25,20 +30,21 @@ export const WITH_APOSTROPHES = 2;
 
 /**
  * Calls `visit` with the range `[start, end)` and shape of each primary token of ASCII text
- * (the token is the range without apostrophes); stops early when `visit` returns true.
+ * (the token is the range without apostrophes, lower-cased); stops early when `visit` returns
+ * true. Case changes no range, so the text need not be lower-cased first. For a `PLAIN` token,
+ * `hash` is the `TermTable` hash of its lower-case spelling, computed on the way, so the index
+ * builder reads each character once (meaningless for other shapes).
  */
 export function scanAsciiRanges(
   text: string,
-  visit: (start: number, end: number, shape: number) => boolean | void,
+  visit: (start: number, end: number, shape: number, hash: number) => boolean | void,
 ): void {
   const length = text.length;
   let i = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
     const leadingDot =
-      code === DOT &&
-      isWord(text.charCodeAt(i + 1)) &&
-      (i === 0 || !isWord(text.charCodeAt(i - 1)));
+      code === DOT && isWord(codeAt(text, i + 1)) && (i === 0 || !isWord(text.charCodeAt(i - 1)));
     if (!leadingDot && !isWord(code)) {
       i++;
       continue;
@@ -46,31 +52,34 @@ export function scanAsciiRanges(
     const start = i;
     let shape = leadingDot ? COMPOUND : PLAIN;
     if (leadingDot) i++;
+    let hash = EMPTY_TERM_HASH;
+    // The character after the token so far; each word starts with a letter or digit at `i`.
+    let next = text.charCodeAt(i);
     for (;;) {
-      while (i < length && isWord(text.charCodeAt(i))) i++;
-      const next = text.charCodeAt(i);
+      do {
+        hash = addToTermHash(hash, next | LOWER_CASE_BIT);
+        next = codeAt(text, ++i);
+      } while (isWord(next));
       if (
         (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
-        isWord(text.charCodeAt(i + 1))
+        isWord(codeAt(text, i + 1))
       ) {
         if (next === APOSTROPHE) shape = WITH_APOSTROPHES;
         else if (shape === PLAIN) shape = COMPOUND;
-        i++;
+        next = text.charCodeAt(++i);
         continue;
       }
       break;
     }
     const suffix =
-      text.charCodeAt(i) === PLUS &&
-      text.charCodeAt(i + 1) === PLUS &&
-      !isWord(text.charCodeAt(i + 2))
+      next === PLUS && codeAt(text, i + 1) === PLUS && !isWord(codeAt(text, i + 2))
         ? 2
-        : text.charCodeAt(i) === HASH && !isWord(text.charCodeAt(i + 1))
+        : next === HASH && !isWord(codeAt(text, i + 1))
           ? 1
           : 0;
     if (suffix > 0 && shape === PLAIN) shape = COMPOUND;
     i += suffix;
-    if (visit(start, i, shape) === true) return;
+    if (visit(start, i, shape, hash) === true) return;
   }
 }
 

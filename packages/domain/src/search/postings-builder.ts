@@ -47,10 +47,11 @@ class PostingsCollector {
   };
   private readonly addTerm = (term: string): void => this.addId(this.ids.idOf(term));
   private readonly addToken = (token: string): void => forEachTermOfToken(token, this.addTerm);
-  private lowered = '';
-  private readonly addAsciiRange = (start: number, end: number, shape: number): void => {
-    if (shape === PLAIN) this.addId(this.ids.idOfRange(this.lowered, start, end));
-    else this.addToken(asciiToken(this.lowered, start, end, shape));
+  /** The ASCII text being scanned, as it is: not lower-cased (see `addText`). */
+  private text = '';
+  private readonly addAsciiRange = (start: number, end: number, shape: number, hash: number) => {
+    if (shape === PLAIN) this.addId(this.ids.idOfFoldedRange(this.text, start, end, hash));
+    else this.addToken(asciiToken(this.text, start, end, shape).toLowerCase());
   };
 
   constructor(toolCount: number) {
@@ -66,10 +67,12 @@ class PostingsCollector {
   addText(field: number, text: string): void {
     this.field = field;
     if (isAscii(text)) {
-      // Folding ASCII is lower-casing; plain words are then looked up without a string of their own.
-      this.lowered = text.toLowerCase();
-      scanAsciiRanges(this.lowered, this.addAsciiRange);
-      this.lowered = '';
+      // Folding ASCII is lower-casing, which the scan and the term table do as they read: no
+      // lower-cased copy of the text (a gigabyte in all for a large catalog), and plain words
+      // are looked up without a string of their own.
+      this.text = text;
+      scanAsciiRanges(text, this.addAsciiRange);
+      this.text = '';
     } else {
       scanTokens(foldText(text), this.addToken);
     }

@@ -1,3 +1,6 @@
+/** Set in every lower-case ASCII letter and digit: OR-ing it in lower-cases an ASCII letter. */
+export const LOWER_CASE_BIT = 0x20;
+
 /*
  * V8 keeps a substring of 13 or more characters as a view on its parent, so a term sliced from a
  * 20,000-character review would keep the whole folded review alive. Concatenating and slicing
@@ -5,17 +8,32 @@
  */
 const detach = (term: string): string => (term.length < 13 ? term : ` ${term}`.slice(1));
 
-/** FNV-1a over UTF-16 units `[start, end)` of `text`. */
+/** The hash of the empty term; {@link addToTermHash} extends it unit by unit (FNV-1a). */
+export const EMPTY_TERM_HASH = 0x811c9dc5 | 0;
+
+/** The hash of a term extended by the UTF-16 unit `code`. */
+export const addToTermHash = (hash: number, code: number): number =>
+  Math.imul(hash ^ code, 0x01000193);
+
+/** The hash of UTF-16 units `[start, end)` of `text`. */
 function hashRange(text: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash | 0;
+  let hash = EMPTY_TERM_HASH;
+  for (let i = start; i < end; i++) hash = addToTermHash(hash, text.charCodeAt(i));
+  return hash;
 }
 
 function equalsRange(term: string, text: string, start: number, end: number): boolean {
   if (term.length !== end - start) return false;
   for (let i = 0; i < term.length; i++)
     if (term.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/** Whether `term` is `text[start, end)`, ASCII letters and digits, lower-cased. */
+function equalsFoldedRange(term: string, text: string, start: number, end: number): boolean {
+  if (term.length !== end - start) return false;
+  for (let i = 0; i < term.length; i++)
+    if (term.charCodeAt(i) !== (text.charCodeAt(start + i) | LOWER_CASE_BIT)) return false;
   return true;
 }
 
@@ -41,6 +59,24 @@ export class TermTable {
       const id = this.slots[slot] as number;
       if (id < 0) return this.add(slot, hash, text.slice(start, end));
       if (this.hashes[slot] === hash && equalsRange(this.terms[id] as string, text, start, end))
+        return id;
+    }
+  }
+
+  /**
+   * The id of the lower-case spelling of `text[start, end)`, added when new, where that range
+   * holds only ASCII letters and digits and `hash` is the hash of its lower-case spelling (as
+   * `scanAsciiRanges` gives it): lets the builder index ASCII text without a lower-cased copy.
+   */
+  idOfFoldedRange(text: string, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot] as number;
+      if (id < 0) return this.add(slot, hash, text.slice(start, end).toLowerCase());
+      if (
+        this.hashes[slot] === hash &&
+        equalsFoldedRange(this.terms[id] as string, text, start, end)
+      )
         return id;
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { scanAsciiRanges } from '../../src/search/ascii-token-scanner.js';
 import { TermTable } from '../../src/search/term-table.js';
 
 describe('TermTable', () => {
@@ -14,6 +15,19 @@ describe('TermTable', () => {
     expect(table.idOfRange('fast lint tool', 5, 9)).toBe(id);
     expect(table.idOfRange('fast linter', 5, 11)).not.toBe(id);
     expect(table.size).toBe(2);
+  });
+
+  it('looks the lower-case spelling of an ASCII range up, with the hash the scanner gives', () => {
+    const table = new TermTable();
+    const hashes: number[] = [];
+    scanAsciiRanges('PostgreSQL postgresql POSTGRES', (_start, _end, _shape, hash) => {
+      hashes.push(hash);
+    });
+    const id = table.idOfFoldedRange('PostgreSQL', 0, 10, hashes[0] as number);
+    expect(table.idOfFoldedRange('postgresql', 0, 10, hashes[1] as number)).toBe(id);
+    expect(table.idOf('postgresql')).toBe(id);
+    expect(table.idOfFoldedRange('POSTGRES', 0, 8, hashes[2] as number)).not.toBe(id);
+    expect(table.all()).toEqual(['postgresql', 'postgres']);
   });
 
   it('keeps every id through growth to many terms', () => {
