@@ -41,6 +41,16 @@ export class GrowableArray<T extends UintArray> {
     return (this.blocks[index >>> BLOCK_BITS] as T)[index & IN_BLOCK] as number;
   }
 
+  /**
+   * Every value in order, as views of the blocks cut to what they hold: lets a pass over
+   * millions of entries index typed arrays directly instead of calling `at` for each.
+   */
+  *chunks(): Generator<T> {
+    const full = this.blocks.length - 1;
+    for (let b = 0; b < full; b++) yield this.blocks[b] as T;
+    if (this.fill > 0) yield this.current.subarray(0, this.fill) as T;
+  }
+
   /** Replaces the value at `index`, which must be below `length`. */
   set(index: number, value: number): void {
     (this.blocks[index >>> BLOCK_BITS] as T)[index & IN_BLOCK] = value;

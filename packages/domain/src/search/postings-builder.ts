@@ -86,25 +86,34 @@ class PostingsCollector {
       compareUnits(byId[a] as string, byId[b] as string),
     );
     const terms = order.map((id) => byId[id] as string);
-    const positionOfId = new Uint32Array(terms.length);
-    order.forEach((id, position) => (positionOfId[id] = position));
 
+    // Tens of millions of pairs: counted and placed by term id, reading the blocks directly.
+    const countOfId = new Uint32Array(terms.length);
+    for (const chunk of pairTerms.chunks())
+      for (let k = 0; k < chunk.length; k++)
+        countOfId[chunk[k] as number] = (countOfId[chunk[k] as number] as number) + 1;
     const offsets = new Uint32Array(terms.length + 1);
-    for (let p = 0; p < pairTerms.length; p++) {
-      const slot = (positionOfId[pairTerms.at(p)] as number) + 1;
-      offsets[slot] = (offsets[slot] as number) + 1;
-    }
-    for (let t = 0; t < terms.length; t++)
-      offsets[t + 1] = (offsets[t + 1] as number) + (offsets[t] as number);
+    const nextOfId = new Uint32Array(terms.length);
+    order.forEach((id, position) => {
+      nextOfId[id] = offsets[position] as number;
+      offsets[position + 1] = (offsets[position] as number) + (countOfId[id] as number);
+    });
 
-    const next = offsets.slice(0, terms.length);
     const tools = new Uint32Array(pairTerms.length);
     const fields = new Uint8Array(pairTerms.length);
-    for (let tool = 0; tool <= this.tool; tool++) {
-      for (let p = toolStarts[tool] as number; p < (toolStarts[tool + 1] as number); p++) {
-        const slot = (next[positionOfId[pairTerms.at(p)] as number] as number)++;
+    const fieldChunks = [...pairFields.chunks()];
+    let tool = 0;
+    let pair = 0;
+    let chunkIndex = 0;
+    for (const chunk of pairTerms.chunks()) {
+      const fieldChunk = fieldChunks[chunkIndex++] as Uint8Array;
+      for (let k = 0; k < chunk.length; k++, pair++) {
+        while (pair >= (toolStarts[tool + 1] as number)) tool++;
+        const id = chunk[k] as number;
+        const slot = nextOfId[id] as number;
+        nextOfId[id] = slot + 1;
         tools[slot] = tool;
-        fields[slot] = pairFields.at(p);
+        fields[slot] = fieldChunk[k] as number;
       }
     }
     return { dictionary: new TermDictionary(terms), offsets, tools, fields };

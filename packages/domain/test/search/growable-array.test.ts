@@ -20,6 +20,18 @@ describe('GrowableArray', () => {
     ]);
   });
 
+  it('hands its values out in order as typed chunks cut to what they hold', () => {
+    const array = new GrowableArray((n) => new Uint32Array(n));
+    const count = 2 * 65_536 + 5;
+    for (let i = 0; i < count; i++) array.push(i);
+    const chunks = [...array.chunks()];
+    expect(chunks.map((chunk) => chunk.length)).toEqual([65_536, 65_536, 5]);
+    expect(chunks.flatMap((chunk) => Array.from(chunk))).toEqual(
+      Array.from({ length: count }, (_, i) => i),
+    );
+    expect([...new GrowableArray((n) => new Uint8Array(n)).chunks()]).toEqual([]);
+  });
+
   it('wraps values as its typed blocks do', () => {
     const bytes = new GrowableArray((n) => new Uint8Array(n));
     bytes.push(258);
