@@ -13,6 +13,11 @@ export interface BenchServer {
   cpuMs(): number;
   /** Peak resident set size of the server process so far (VmHWM), in bytes; Linux /proc only. */
   peakRssBytes(): number;
+  /**
+   * The `ms` of every access log line (`"msg":"request"`) of `path` written so far, in order:
+   * the server's own time for each such request, from its handler to the end of the response.
+   */
+  requestLogMs(path: string): readonly number[];
   stop(): Promise<void>;
 }
 
@@ -41,22 +46,28 @@ export async function startBenchServer(
     env: environment,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const requestLog: Array<{ path: string; ms: number }> = [];
   const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
+    let partial = '';
     child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
-      if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        // Only JSON log lines: with NODE_OPTIONS such as --trace-gc, V8 writes its own lines too.
+        if (line.includes('"msg":"listening"')) resolve((JSON.parse(line) as { url: string }).url);
+        else if (line.includes('"msg":"request"'))
+          requestLog.push(JSON.parse(line) as { path: string; ms: number });
+      }
     });
     child.on('exit', () => reject(new Error('the server exited before listening')));
   });
-  child.stdout!.resume();
   return {
     url,
     cpuMs: () => {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
     },
+    requestLogMs: (path) => requestLog.filter((l) => l.path === path).map((l) => l.ms),
     peakRssBytes: () => {
       const line = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return Number(line?.[1] ?? NaN) * 1024;
