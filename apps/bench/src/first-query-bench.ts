@@ -8,15 +8,26 @@ import { startBenchServer, type BenchServer } from './server-process.js';
 
 const UNLIMITED = '1000000000';
 const SEARCH_PATH = '/api/v1/tools';
-/** Searches asked after ready on each start: the first, eight fillers, the tenth. */
+/** Searches asked in a row after ready on each start: the first, eight fillers, the tenth. */
 const ASKED = 10;
+/** The generated catalog the queries are drawn from (the vocabulary does not depend on size). */
+const QUERY_CATALOG_TOOLS = 1_000;
+/** Where the search asked after a pause comes in a start's samples. */
+const PAUSED = ASKED;
 
-/** One start's first and tenth search, as the client saw them and as the server logged them. */
+/**
+ * One start's searches (the ten in a row, then the one after a pause), as the client saw them
+ * and as the server logged them.
+ */
 interface StartSample {
   readonly first: string;
   readonly tenth: string;
   readonly client: readonly number[];
   readonly server: readonly number[];
+  /** The server main thread's CPU time from just before each search to just after its answer. */
+  readonly cpu: readonly number[];
+  /** The CPU time of the server's other threads over the same span. */
+  readonly others: readonly number[];
 }
 
 const median = (values: readonly number[]): number => {
@@ -38,33 +49,42 @@ async function loggedSearchMs(server: BenchServer, count: number): Promise<reado
 /**
  * `pnpm bench first`: is the first search after ready as fast as the tenth? One sample of two
  * different queries cannot say, so the queries rotate over `starts` fresh servers: start k asks
- * R[k] first, then eight fillers, then R[k+1] tenth (R: `starts` distinct selective queries).
- * Over all starts, every query of R is asked once first and once tenth, each time on a server
- * that never saw it (every query is new to its server, so no result or response cache answers);
- * the medians of firsts and tenths therefore compare the same queries, and each query's own
- * first/tenth ratio is reported too. Times are the client's (loopback, keep-alive, client warmed
- * and connected before the first search) and the server's own (`ms` of its access log line,
- * handler to end of response), which leaves out the client and the socket.
+ * R[k] first, then eight fillers, then R[k+1] tenth (R: `starts` distinct selective queries),
+ * then, after the same pause the first had (the client's own warm-up and a `/readyz`), R[k+2].
+ * Over all starts, every query of R is asked once in each of the three places, each time on a
+ * server that never saw it (every query is new to its server, so no result or response cache
+ * answers): the medians compare the same queries, and each query's own first/tenth ratio is
+ * reported too. The search after a pause tells what any search pays after the server sat idle
+ * (cold caches), which the tenth, asked right after the ninth, does not.
+ *
+ * Three figures per search: the client's wall time (loopback, keep-alive, client warmed and
+ * connected before the first search); the server's `ms` (its access log line, from its handler
+ * to the response's `finish`, which waits for the write's completion callback, so a server busy
+ * right after a write can log more than the client saw); and the CPU time of the server's main
+ * thread from just before the request to just after the answer, which other processes on this
+ * shared machine do not inflate (work the server does after the client has its answer is
+ * counted in the next search's).
  */
 export async function firstQueryBench(options: {
   sizes: readonly number[];
   starts: number;
   seed: number;
   server?: string | undefined;
-  /** NODE_OPTIONS for the server, e.g. `--trace-gc` (its output goes to the bench's stdout). */
+  /** NODE_OPTIONS for the server, e.g. `--max-semi-space-size=64` (V8's own output is not shown). */
   nodeOptions?: string | undefined;
 }): Promise<void> {
-  const smallest = Math.min(...options.sizes);
   const catalogs = [];
   for (const size of options.sizes)
     catalogs.push({ size, ...(await generatedCatalog(size, options.seed)) });
+  // Classified on a small catalog, as `pnpm bench scale` does, whatever sizes are measured.
   const { selective } = await classifiedQueries(
-    catalogs.find((c) => c.size === smallest)!.file,
-    options.starts + ASKED,
+    (await generatedCatalog(QUERY_CATALOG_TOOLS, options.seed)).file,
+    // Enough samples for the selective ones wanted (each about one in ten on 1k tools).
+    20 * (options.starts + ASKED),
     options.seed,
   );
-  if (selective.length < options.starts + ASKED - 2)
-    throw new Error(`only ${selective.length} selective queries; ask for fewer starts`);
+  if (options.starts < 3 || selective.length < options.starts + ASKED - 2)
+    throw new Error(`${options.starts} starts: at least 3, at most ${selective.length - 8}`);
   const rotated = selective.slice(0, options.starts);
   const fillers = selective.slice(options.starts, options.starts + ASKED - 2);
   console.log(
@@ -74,9 +94,8 @@ export async function firstQueryBench(options: {
   for (const catalog of catalogs) {
     const samples: StartSample[] = [];
     for (let k = 0; k < options.starts; k++) {
-      const first = rotated[k]!;
-      const tenth = rotated[(k + 1) % options.starts]!;
-      samples.push(await oneStart(catalog.file, [first, ...fillers, tenth], options));
+      const [first, tenth, paused] = [0, 1, 2].map((i) => rotated[(k + i) % options.starts]!);
+      samples.push(await oneStart(catalog.file, [first!, ...fillers, tenth!], paused!, options));
     }
     report(catalog.size, samples, options.starts);
   }
@@ -85,6 +104,7 @@ export async function firstQueryBench(options: {
 async function oneStart(
   file: string,
   queries: readonly string[],
+  paused: string,
   options: { server?: string | undefined; nodeOptions?: string | undefined },
 ): Promise<StartSample> {
   const server = await startBenchServer(
@@ -98,16 +118,35 @@ async function oneStart(
   );
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    await waitUntilReady(server.url);
-    await warmUpClient();
-    await timedGet(agent, `${server.url}/readyz`);
-    const client: number[] = [];
-    for (const q of queries)
-      client.push(
-        await timedGet(agent, `${server.url}${SEARCH_PATH}?${new URLSearchParams({ q })}`),
+    const cpu: number[] = [];
+    const others: number[] = [];
+    const search = async (q: string) => {
+      const before = server.mainThreadCpuMs();
+      const allBefore = server.allThreadsCpuMs();
+      const took = await timedGet(
+        agent,
+        `${server.url}${SEARCH_PATH}?${new URLSearchParams({ q })}`,
       );
-    const logged = await loggedSearchMs(server, queries.length);
-    return { first: queries[0]!, tenth: queries.at(-1)!, client, server: logged };
+      const main = server.mainThreadCpuMs() - before;
+      cpu.push(main);
+      others.push(server.allThreadsCpuMs() - allBefore - main);
+      return took;
+    };
+    const pause = async () => {
+      await warmUpClient();
+      await timedGet(agent, `${server.url}/readyz`);
+    };
+    await waitUntilReady(server.url);
+    await pause();
+    const client: number[] = [];
+    for (const q of queries) client.push(await search(q));
+    // The tenth's `finish` and log line come after the client has its answer: let them run
+    // before this process's own warm-up takes a core.
+    await sleep(20);
+    await pause();
+    client.push(await search(paused));
+    const logged = await loggedSearchMs(server, client.length);
+    return { first: queries[0]!, tenth: queries.at(-1)!, client, server: logged, cpu, others };
   } finally {
     agent.destroy();
     await server.stop();
@@ -115,22 +154,33 @@ async function oneStart(
 }
 
 function report(size: number, samples: readonly StartSample[], starts: number): void {
-  const at = (side: 'client' | 'server', index: number) => samples.map((s) => s[side][index]!);
-  const middle = (side: 'client' | 'server') => samples.flatMap((s) => s[side].slice(1, ASKED - 1));
+  type Side = 'client' | 'server' | 'cpu' | 'others';
+  const at = (side: Side, index: number) => samples.map((s) => s[side][index]!);
+  const middle = (side: Side) => samples.flatMap((s) => s[side].slice(1, ASKED - 1));
   console.log(`${size} tools`);
   for (const [k, s] of samples.entries())
     console.log(
-      `  start ${k + 1}: first ${ms(s.client[0]!)} (server ${ms(s.server[0]!)})  tenth ${ms(s.client[ASKED - 1]!)} (server ${ms(s.server[ASKED - 1]!)})  "${s.first}" / "${s.tenth}"`,
+      `  start ${k + 1}: first ${ms(s.client[0]!)} (log ${ms(s.server[0]!)}, CPU ${ms(s.cpu[0]!)} + ${ms(s.others[0]!)})  tenth ${ms(s.client[ASKED - 1]!)} (${ms(s.server[ASKED - 1]!)}, ${ms(s.cpu[ASKED - 1]!)})  after a pause ${ms(s.client[PAUSED]!)} (${ms(s.server[PAUSED]!)}, ${ms(s.cpu[PAUSED]!)})  "${s.first}" / "${s.tenth}"`,
     );
-  for (const side of ['client', 'server'] as const) {
+  const labels = {
+    client: 'client wall',
+    server: 'server log ms',
+    cpu: 'main thread CPU',
+    others: 'other threads CPU',
+  };
+  for (const side of ['client', 'server', 'cpu', 'others'] as const) {
     const first = median(at(side, 0));
     const tenth = median(at(side, ASKED - 1));
+    const paused = median(at(side, PAUSED));
+    const medians = `first ${ms(first)}  tenth ${ms(tenth)}  2nd–9th ${ms(median(middle(side)))}  after a pause ${ms(paused)}`;
     // Query R[k] is first on start k and tenth on start k-1: its own ratio, free of which query.
     const ratios = samples.map(
       (s, k) => s[side][0]! / samples[(k + starts - 1) % starts]![side][ASKED - 1]!,
     );
     console.log(
-      `  ${side.padEnd(6)} median first ${ms(first)}  tenth ${ms(tenth)}  2nd–9th ${ms(median(middle(side)))}  first/tenth ${(first / tenth).toFixed(2)}×  same query's ratio, median ${median(ratios).toFixed(2)}×`,
+      side === 'others'
+        ? `  ${labels[side].padEnd(18)} ${medians}`
+        : `  ${labels[side].padEnd(18)} ${medians}  first/tenth ${(first / tenth).toFixed(2)}× (same query's, median ${median(ratios).toFixed(2)}×)  first/after a pause ${(first / paused).toFixed(2)}×`,
     );
   }
 }

@@ -24,10 +24,11 @@ const usage = `usage: pnpm bench <engine|scale|first|reload|search|http|profile|
            and over HTTP
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
            [--server PATH/main.js] (another build of the server, e.g. before a change)
-  first    first vs tenth search after ready over HTTP, the queries rotated over fresh server
-           starts so that firsts and tenths are the same queries; client and server-side times
+  first    first vs tenth search after ready over HTTP (and a search after a pause), the
+           queries rotated over fresh server starts so that each place gets the same queries;
+           client and server-side times
            --sizes 1000,10000 --starts N (8) --seed S (1) [--server PATH/main.js]
-           [--node-options '--trace-gc'] (the server's NODE_OPTIONS)
+           [--node-options '--max-semi-space-size=64'] (the server's NODE_OPTIONS)
   reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
            tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
