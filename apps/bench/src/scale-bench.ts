@@ -143,7 +143,7 @@ export async function scaleBench(options: {
         `  peak RSS                     ${gib(rssAtReady)} at ready, ${gib(server.peakRssBytes())} after the queries`,
       );
       console.log(
-        `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} over HTTP (distinct selective queries; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
+        `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} over HTTP (distinct selective queries, one sample each: see 'pnpm bench first'; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
       );
       console.log(
         `                               ${ms(engine.firstTen[0]!)} vs ${ms(engine.firstTen[9]!)} in process, no warm-up (2nd–10th median ${ms(summarise(engine.firstTen.slice(1)).p50)})`,
