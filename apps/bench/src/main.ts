@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { engineBench } from './engine-bench.js';
+import { firstQueryBench } from './first-query-bench.js';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
 import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
@@ -12,7 +13,7 @@ import { slowConnectionsBench } from './slow-connections-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -23,6 +24,11 @@ const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signup
            and over HTTP
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
            [--server PATH/main.js] (another build of the server, e.g. before a change)
+  first    first vs tenth search after ready over HTTP (and a search after a pause), the
+           queries rotated over fresh server starts so that each place gets the same queries;
+           client and server-side times
+           --sizes 1000,10000 --starts N (8) --seed S (1) [--server PATH/main.js]
+           [--node-options '--max-semi-space-size=64'] (the server's NODE_OPTIONS)
   reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
            tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
@@ -61,7 +67,7 @@ async function main(): Promise<void> {
       routes: { type: 'string' },
       top: { type: 'string', default: '30' },
       match: { type: 'string' },
-      sizes: { type: 'string', default: '1000,10000,100000' },
+      sizes: { type: 'string' },
       queries: { type: 'string' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
@@ -73,6 +79,8 @@ async function main(): Promise<void> {
       server: { type: 'string' },
       addresses: { type: 'string', default: '30' },
       'fd-limit': { type: 'string', default: '1024' },
+      starts: { type: 'string', default: '8' },
+      'node-options': { type: 'string' },
     },
   });
   const [benchmark, argument] = positionals;
@@ -87,10 +95,18 @@ async function main(): Promise<void> {
       });
     case 'scale':
       return scaleBench({
-        sizes: values.sizes.split(',').map(Number),
+        sizes: (values.sizes ?? '1000,10000,100000').split(',').map(Number),
         queries: Number(values.queries ?? 400),
         seed: Number(values.seed),
         server: values.server,
+      });
+    case 'first':
+      return firstQueryBench({
+        sizes: (values.sizes ?? '1000,10000').split(',').map(Number),
+        starts: Number(values.starts),
+        seed: Number(values.seed),
+        server: values.server,
+        nodeOptions: values['node-options'],
       });
     case 'reload':
       return reloadBench({ catalog: values.catalog ?? SAMPLE, rounds: Number(values.rounds ?? 5) });

@@ -1,76 +1,25 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { LivePublication, SearchTools } from '@reviews/application';
-import { parseSearchQuery, Publication } from '@reviews/domain';
-import { once } from 'node:events';
-import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Publication } from '@reviews/domain';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { generatedCatalog } from './generated-catalog.js';
+import { timedGet, waitUntilReady, warmUpClient } from './bench-http-client.js';
 import { BENCH_PROFILE } from './bench-profile.js';
+import {
+  BROAD_SHARE,
+  classifiedQueries,
+  SELECTIVE_SHARE,
+  type ClassifiedQueries,
+} from './classified-queries.js';
+import { generatedCatalog } from './generated-catalog.js';
 import { ms, summarise } from './percentiles.js';
-import { sampleQueries } from './query-sampler.js';
 import { startBenchServer } from './server-process.js';
 
-const UNLIMITED = '1000000000';
-/** Query classes by the share of tools a query matches (measured on the smallest catalog). */
-const SELECTIVE_SHARE = 0.005;
-const BROAD_SHARE = 0.1;
+export const UNLIMITED = '1000000000';
 const gib = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 const profile = BENCH_PROFILE;
-
-interface ClassifiedQueries {
-  readonly selective: readonly string[];
-  readonly broad: readonly string[];
-}
-
-/**
- * Queries for every size, drawn from the smallest generated catalog (the generator's vocabulary
- * and word frequencies do not depend on the size): sampled queries that match at most 0.5 % of
- * its tools are selective; single words and 1–2 letter prefixes matching at least 10 % are broad.
- */
-async function classifiedQueries(
-  file: string,
-  count: number,
-  seed: number,
-): Promise<ClassifiedQueries> {
-  const loaded = await new FileCatalogSource(file).load();
-  const publication = Publication.publish(loaded.fingerprint, loaded.document);
-  const share = (q: string): number => {
-    const keywords = parseSearchQuery(q);
-    if (!keywords.ok) return -1;
-    return publication.search({ keywords: keywords.value }).total / publication.tools.length;
-  };
-  const sampled = [...new Set(sampleQueries(publication, count * 4, seed).map((s) => s.q))];
-  const selective = sampled
-    .filter((q) => share(q) > 0 && share(q) <= SELECTIVE_SHARE)
-    .slice(0, count);
-  const candidates = new Set<string>();
-  for (const q of sampled) {
-    const word = q.split(' ')[0] ?? '';
-    for (const prefix of [word.slice(0, 1), word.slice(0, 2), word]) candidates.add(prefix);
-  }
-  const broad = [...candidates].filter((q) => share(q) >= BROAD_SHARE).slice(0, count);
-  return { selective, broad };
-}
-
-/** One GET over a kept-alive connection; its latency as the client sees it, body read. */
-function timedGet(agent: Agent, url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    request(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        else resolve(performance.now() - started);
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 interface InProcessFigures {
   readonly firstTen: readonly number[];
@@ -119,38 +68,6 @@ const line = (name: string, samples: readonly number[]): string => {
   const s = summarise(samples);
   return `${name}n=${s.count}  p50 ${ms(s.p50)}  p90 ${ms(s.p90)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`;
 };
-
-/**
- * Compiles this process's own HTTP client path (request, response parsing, keep-alive) against
- * a throw-away local server, so that the first search measured is the server's first, not the
- * client's.
- */
-async function warmUpClient(): Promise<void> {
-  const body = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ id: `t${i}` })) });
-  const local = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(body);
-  });
-  local.listen(0, '127.0.0.1');
-  await once(local, 'listening');
-  const { port } = local.address() as AddressInfo;
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    for (let i = 0; i < 200; i++) await timedGet(agent, `http://127.0.0.1:${port}/?q=${i}`);
-  } finally {
-    agent.destroy();
-    local.close();
-  }
-}
-
-async function waitUntilReady(url: string): Promise<void> {
-  for (;;) {
-    const res = await fetch(`${url}/readyz`).catch(() => undefined);
-    if (res?.status === 200) return;
-    await res?.arrayBuffer();
-    await sleep(25);
-  }
-}
 
 /**
  * `pnpm bench scale`: for each size, the server in its own process over a generated catalog (10
@@ -226,7 +143,7 @@ export async function scaleBench(options: {
         `  peak RSS                     ${gib(rssAtReady)} at ready, ${gib(server.peakRssBytes())} after the queries`,
       );
       console.log(
-        `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} over HTTP (distinct selective queries; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
+        `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} over HTTP (distinct selective queries, one sample each: see 'pnpm bench first'; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
       );
       console.log(
         `                               ${ms(engine.firstTen[0]!)} vs ${ms(engine.firstTen[9]!)} in process, no warm-up (2nd–10th median ${ms(summarise(engine.firstTen.slice(1)).p50)})`,

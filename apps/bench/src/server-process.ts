@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +11,21 @@ export interface BenchServer {
   readonly url: string;
   /** CPU time (user + system, ms) the server process has used so far; Linux /proc only. */
   cpuMs(): number;
+  /**
+   * CPU time (ms, nanosecond resolution) the server's main thread — the event loop, where every
+   * request runs — has used so far, from `/proc/PID/task/PID/schedstat`; Linux only. Unlike
+   * wall time, other processes' load does not inflate it.
+   */
+  mainThreadCpuMs(): number;
+  /** The same for all the server's threads (main, libuv pool, V8's compiler and GC helpers). */
+  allThreadsCpuMs(): number;
   /** Peak resident set size of the server process so far (VmHWM), in bytes; Linux /proc only. */
   peakRssBytes(): number;
+  /**
+   * The `ms` of every access log line (`"msg":"request"`) of `path` written so far, in order:
+   * the server's own time for each such request, from its handler to the end of the response.
+   */
+  requestLogMs(path: string): readonly number[];
   stop(): Promise<void>;
 }
 
@@ -41,22 +54,34 @@ export async function startBenchServer(
     env: environment,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const requestLog: Array<{ path: string; ms: number }> = [];
   const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
+    let partial = '';
     child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
-      if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        // Only JSON log lines: with NODE_OPTIONS such as --trace-gc, V8 writes its own lines too.
+        if (line.includes('"msg":"listening"')) resolve((JSON.parse(line) as { url: string }).url);
+        else if (line.includes('"msg":"request"'))
+          requestLog.push(JSON.parse(line) as { path: string; ms: number });
+      }
     });
     child.on('exit', () => reject(new Error('the server exited before listening')));
   });
-  child.stdout!.resume();
   return {
     url,
     cpuMs: () => {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
     },
+    requestLogMs: (path) => requestLog.filter((l) => l.path === path).map((l) => l.ms),
+    mainThreadCpuMs: () => threadCpuMs(child.pid!, child.pid!),
+    allThreadsCpuMs: () =>
+      readdirSync(`/proc/${child.pid}/task`).reduce(
+        (sum, tid) => sum + threadCpuMs(child.pid!, Number(tid)),
+        0,
+      ),
     peakRssBytes: () => {
       const line = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return Number(line?.[1] ?? NaN) * 1024;
@@ -68,4 +93,13 @@ export async function startBenchServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CPU time of one thread in ms (`schedstat`'s first field is nanoseconds on a CPU); 0 once gone. */
+function threadCpuMs(pid: number, tid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return 0; // the thread ended between listing and reading
+  }
 }

@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import type { LivePublication, PublishCatalog } from '@reviews/application';
+import {
+  BUCKETS,
+  RateLimitedQuota,
+  type LivePublication,
+  type PublishCatalog,
+  type RequestQuota,
+} from '@reviews/application';
+import { CountingRateLimiter, SettableClock } from '@reviews/application/testing';
 import type { Container } from 'inversify';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +19,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../src/config/server-config.js';
 import { createContainer } from '../src/container/create-container.js';
 import { TOKENS } from '../src/container/tokens.js';
-import { warmUpHttpPath } from '../src/publication/http-warm-up.js';
+import { ownQuota, warmUpHttpPath } from '../src/publication/http-warm-up.js';
 import { requestHandler, startServer } from '../src/server.js';
 
 const dirs: string[] = [];
@@ -122,6 +129,38 @@ describe('warming the HTTP path before the public listener opens', () => {
       expect(lines.filter((line) => line.msg === 'request')).toHaveLength(4);
     } finally {
       await served.close();
+    }
+  });
+
+  it('charges its searches to its own quota, as a client search is charged, before the first client', async () => {
+    const served = await servedContainer({ RATE_LIMIT_SEARCH: '3' });
+    try {
+      const charged: string[] = [];
+      const counting = new RateLimitedQuota(new CountingRateLimiter(new SettableClock(), {}));
+      const own: RequestQuota = {
+        charge: (clientKey, buckets) => {
+          charged.push(buckets.join('+'));
+          return counting.charge(clientKey, buckets);
+        },
+      };
+      await warmUpHttpPath(served.live, served.handle, undefined, own);
+      // Searches (Express and the cached-read path) and details alike ran the charging code.
+      expect(charged.filter((buckets) => buckets === 'api+search').length).toBeGreaterThan(20);
+      expect(charged).toContain('api');
+      const statuses = [];
+      for (const q of ['alpha', 'beta', 'gamma', 'delta'])
+        statuses.push((await fetch(`${served.url}/api/v1/tools?q=${q}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('has a quota of its own that never refuses, so the warm-up never meets a 429', async () => {
+    const quota = ownQuota();
+    for (let i = 0; i < 1_000; i++) {
+      const outcome = await quota.charge('127.0.0.1', [BUCKETS.api, BUCKETS.search]);
+      expect(outcome.allowed).toBe(true);
     }
   });
 

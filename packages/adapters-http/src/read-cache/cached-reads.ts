@@ -7,7 +7,7 @@ import { validatorHeaders } from '../shared/cacheable-response.js';
 import { allowAnyOrigin } from '../shared/cors.middleware.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
-import { isWarmUpRequest, warmUpQuota } from '../shared/warm-up-requests.js';
+import { quotaFor } from '../shared/warm-up-requests.js';
 import { rawClientKey, requestFrame } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
@@ -26,7 +26,8 @@ export interface CachedReadsDeps {
  * request id, `nosniff`, the `*` CORS headers, the access log line, 304 on a matching
  * `If-None-Match` (free), otherwise the rate-limit charge (its headers, and 429 when a bucket is
  * empty), then the cached bytes (none for HEAD). Only `Server-Timing` differs: no use case ran,
- * so it says 0. The server's own warm-up requests charge nothing and are not logged.
+ * so it says 0. The server's own warm-up requests charge the warm-up's own quota, never a
+ * client's bucket, and are not logged.
  */
 export function cachedReads(
   deps: CachedReadsDeps,
@@ -53,16 +54,13 @@ export function cachedReads(
       res.end();
       return true;
     }
-    answerCharged(
-      isWarmUpRequest(req) ? warmUpQuota : deps.quota,
-      clientKeyOf(req),
-      read,
-      res,
-    ).catch((error: unknown) => {
-      deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
-      if (res.headersSent) res.destroy();
-      else sendError(res, 500, INTERNAL_ERROR_MESSAGE);
-    });
+    answerCharged(quotaFor(req, deps.quota), clientKeyOf(req), read, res).catch(
+      (error: unknown) => {
+        deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
+        if (res.headersSent) res.destroy();
+        else sendError(res, 500, INTERNAL_ERROR_MESSAGE);
+      },
+    );
     return true;
   };
 }

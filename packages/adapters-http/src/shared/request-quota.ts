@@ -3,13 +3,13 @@ import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
-import { isWarmUpRequest, warmUpQuota } from './warm-up-requests.js';
+import { quotaFor } from './warm-up-requests.js';
 
 /**
  * Charges the request to `buckets` (contract §6), sets the IETF `RateLimit-Policy` / `RateLimit`
  * headers, and rejects with 429 + `Retry-After` when a bucket is empty. Routes call it only once
  * they know a body will be sent, so a 304 costs nothing. The server's own warm-up requests (before
- * it listens) are charged to no bucket.
+ * it listens) are charged to the warm-up's own quota, never to a client's bucket.
  */
 export async function chargeQuota(
   quota: RequestQuota,
@@ -17,10 +17,7 @@ export async function chargeQuota(
   res: Response,
   buckets: readonly BucketName[],
 ): Promise<void> {
-  const outcome = await (isWarmUpRequest(req) ? warmUpQuota : quota).charge(
-    clientKey(req),
-    buckets,
-  );
+  const outcome = await quotaFor(req, quota).charge(clientKey(req), buckets);
   res.set(rateLimitHeaders(outcome));
   if (!outcome.allowed) throw quotaRefusal(outcome.retryAfterSeconds);
 }
