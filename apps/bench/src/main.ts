@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { engineBench } from './engine-bench.js';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
+import { latencyBench } from './latency-bench.js';
 import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
 import { reloadBench } from './reload-bench.js';
 import { scaleBench } from './scale-bench.js';
@@ -23,6 +24,10 @@ const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signup
            and over HTTP
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
            [--server PATH/main.js] (another build of the server, e.g. before a change)
+  latency  why in-process searches are slow at the tail: one catalog published, warmed, then
+           the scale bench's selective and broad queries through SearchTools with every GC
+           pause recorded (run node with --trace-gc for V8's own lines)
+           --tools N (100000) --classify-on N (10000) --queries N (400) --seed S (1)
   reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
            tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
@@ -55,7 +60,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       catalog: { type: 'string' },
-      tools: { type: 'string', default: '10000' },
+      tools: { type: 'string' },
       connections: { type: 'string' },
       profile: { type: 'string' },
       routes: { type: 'string' },
@@ -73,6 +78,7 @@ async function main(): Promise<void> {
       server: { type: 'string' },
       addresses: { type: 'string', default: '30' },
       'fd-limit': { type: 'string', default: '1024' },
+      'classify-on': { type: 'string', default: '10000' },
     },
   });
   const [benchmark, argument] = positionals;
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     case 'engine':
       return engineBench({
         catalog: values.catalog,
-        tools: Number(values.tools),
+        tools: Number(values.tools ?? 10000),
         queries: Number(values.queries ?? 2000),
         rounds: Number(values.rounds ?? 5),
         seed: Number(values.seed),
@@ -91,6 +97,13 @@ async function main(): Promise<void> {
         queries: Number(values.queries ?? 400),
         seed: Number(values.seed),
         server: values.server,
+      });
+    case 'latency':
+      return latencyBench({
+        tools: Number(values.tools ?? 100000),
+        classifyOn: Number(values['classify-on']),
+        queries: Number(values.queries ?? 400),
+        seed: Number(values.seed),
       });
     case 'reload':
       return reloadBench({ catalog: values.catalog ?? SAMPLE, rounds: Number(values.rounds ?? 5) });
@@ -103,7 +116,7 @@ async function main(): Promise<void> {
     case 'http':
       return httpBench({
         catalog: values.catalog,
-        tools: Number(values.tools),
+        tools: Number(values.tools ?? 10000),
         q: values.q,
         seconds: Number(values.seconds ?? 5),
         connections: Number(values.connections ?? 16),

@@ -31,7 +31,7 @@ interface ClassifiedQueries {
  * and word frequencies do not depend on the size): sampled queries that match at most 0.5 % of
  * its tools are selective; single words and 1–2 letter prefixes matching at least 10 % are broad.
  */
-async function classifiedQueries(
+export async function classifiedQueries(
   file: string,
   count: number,
   seed: number,
