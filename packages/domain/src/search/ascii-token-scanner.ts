@@ -25,14 +25,17 @@ export const WITH_APOSTROPHES = 2;
 
 /**
  * Calls `visit` with the range `[start, end)` and shape of each primary token of ASCII text
- * (the token is the range without apostrophes); stops early when `visit` returns true.
+ * (the token is the range without apostrophes); stops early when `visit` returns true. `from`
+ * must be 0 or follow a character no token holds (see {@link tokenRunStart}): the tokens
+ * from there are then those of a scan of the whole text.
  */
 export function scanAsciiRanges(
   text: string,
   visit: (start: number, end: number, shape: number) => boolean | void,
+  from = 0,
 ): void {
   const length = text.length;
-  let i = 0;
+  let i = from;
   while (i < length) {
     const code = text.charCodeAt(i);
     const leadingDot =
@@ -72,6 +75,24 @@ export function scanAsciiRanges(
     i += suffix;
     if (visit(start, i, shape) === true) return;
   }
+}
+
+const inToken = (code: number): boolean =>
+  isWord(code) ||
+  code === DOT ||
+  code === UNDERSCORE ||
+  code === APOSTROPHE ||
+  code === PLUS ||
+  code === HASH;
+
+/**
+ * The start of the run of characters that tokens may hold around `position`: the first place
+ * before it where a scan can begin and see the same tokens as a scan of the whole text.
+ */
+export function tokenRunStart(text: string, position: number): number {
+  let start = position;
+  while (start > 0 && inToken(text.charCodeAt(start - 1))) start--;
+  return start;
 }
 
 /** The token a range of {@link scanAsciiRanges} stands for. */
