@@ -22,16 +22,18 @@ export interface KeywordProbe {
  * Folds `text` and finds the keywords (other than those already `matched`) that may match in
  * it. Every term is a substring of the folded text without apostrophes, so a keyword that is
  * not one cannot match: this costs a few native string scans, where tokenizing costs far more.
+ * `plain` says that `text` is known to be ASCII without apostrophes, which spares checking it.
  */
 export function probeKeywords(
   text: string,
   keywords: readonly string[],
   matched: readonly boolean[] = [],
+  plain = false,
 ): KeywordProbe {
   // Folding ASCII only lower-cases it (and keeps it ASCII); other text may fold to ASCII.
-  const asciiText = isAscii(text);
+  const asciiText = plain || isAscii(text);
   const folded = asciiText ? text.toLowerCase() : foldText(text);
-  const searchable = withoutApostrophes(folded);
+  const searchable = plain ? folded : withoutApostrophes(folded);
   const candidates: number[] = [];
   for (let i = 0; i < keywords.length; i++) {
     if (matched[i] !== true && searchable.includes(keywords[i] as string)) candidates.push(i);
