@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { BENCH_PROFILE } from './bench-profile.js';
 import { generatedCatalog } from './generated-catalog.js';
+import { pairedLatency } from './paired-latency.js';
 import { ms, summarise } from './percentiles.js';
 import { sampleQueries } from './query-sampler.js';
 import { classifiedQueries } from './scale-bench.js';
@@ -126,6 +127,8 @@ export async function latencyBench(options: {
   classifyOn: number;
   queries: number;
   seed: number;
+  /** Another checkout whose engine to compare with, query by query (see `pairedLatency`). */
+  compare?: string | undefined;
 }): Promise<void> {
   const classifyOn = await generatedCatalog(options.classifyOn, options.seed);
   const queries = await classifiedQueries(classifyOn.file, options.queries, options.seed);
@@ -140,6 +143,10 @@ export async function latencyBench(options: {
     .map((s) => s.q)
     .filter((q) => !measured.has(q))
     .slice(0, 200);
+  if (options.compare !== undefined) {
+    const { selective, broad } = queries;
+    return pairedLatency(publication, options.compare, warmUp, { selective, broad });
+  }
   timeQueries(searchTools, warmUp);
 
   const pauses: GcPause[] = [];

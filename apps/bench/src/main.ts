@@ -28,6 +28,8 @@ const usage = `usage: pnpm bench <engine|scale|reload|search|http|profile|signup
            the scale bench's selective and broad queries through SearchTools with every GC
            pause recorded (run node with --trace-gc for V8's own lines)
            --tools N (100000) --classify-on N (10000) --queries N (400) --seed S (1)
+           [--compare DIR] (instead: this engine and DIR's built one on the same publication,
+           query by query, alternating; response bodies compared)
   reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
            tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       addresses: { type: 'string', default: '30' },
       'fd-limit': { type: 'string', default: '1024' },
       'classify-on': { type: 'string', default: '10000' },
+      compare: { type: 'string' },
     },
   });
   const [benchmark, argument] = positionals;
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
         classifyOn: Number(values['classify-on']),
         queries: Number(values.queries ?? 400),
         seed: Number(values.seed),
+        compare: values.compare,
       });
     case 'reload':
       return reloadBench({ catalog: values.catalog ?? SAMPLE, rounds: Number(values.rounds ?? 5) });
