@@ -4,6 +4,7 @@ import { engineBench } from './engine-bench.js';
 import { firstQueryBench } from './first-query-bench.js';
 import { floodBench } from './flood-bench.js';
 import { httpBench } from './http-bench.js';
+import { latencyBench } from './latency-bench.js';
 import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
 import { reloadBench } from './reload-bench.js';
 import { scaleBench } from './scale-bench.js';
@@ -29,6 +30,12 @@ const usage = `usage: pnpm bench <engine|scale|first|reload|search|http|profile|
            client and server-side times
            --sizes 1000,10000 --starts N (8) --seed S (1) [--server PATH/main.js]
            [--node-options '--max-semi-space-size=64'] (the server's NODE_OPTIONS)
+  latency  why in-process searches are slow at the tail: one catalog published, warmed, then
+           the scale bench's selective and broad queries through SearchTools with every GC
+           pause recorded (run node with --trace-gc for V8's own lines)
+           --tools N (100000) --classify-on N (10000) --queries N (400) --seed S (1)
+           [--compare DIR] (instead: this engine and DIR's built one on the same publication,
+           query by query, alternating; response bodies compared)
   reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
            tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
@@ -61,7 +68,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       catalog: { type: 'string' },
-      tools: { type: 'string', default: '10000' },
+      tools: { type: 'string' },
       connections: { type: 'string' },
       profile: { type: 'string' },
       routes: { type: 'string' },
@@ -81,6 +88,8 @@ async function main(): Promise<void> {
       'fd-limit': { type: 'string', default: '1024' },
       starts: { type: 'string', default: '8' },
       'node-options': { type: 'string' },
+      'classify-on': { type: 'string', default: '10000' },
+      compare: { type: 'string' },
     },
   });
   const [benchmark, argument] = positionals;
@@ -88,7 +97,7 @@ async function main(): Promise<void> {
     case 'engine':
       return engineBench({
         catalog: values.catalog,
-        tools: Number(values.tools),
+        tools: Number(values.tools ?? 10000),
         queries: Number(values.queries ?? 2000),
         rounds: Number(values.rounds ?? 5),
         seed: Number(values.seed),
@@ -108,6 +117,14 @@ async function main(): Promise<void> {
         server: values.server,
         nodeOptions: values['node-options'],
       });
+    case 'latency':
+      return latencyBench({
+        tools: Number(values.tools ?? 100000),
+        classifyOn: Number(values['classify-on']),
+        queries: Number(values.queries ?? 400),
+        seed: Number(values.seed),
+        compare: values.compare,
+      });
     case 'reload':
       return reloadBench({ catalog: values.catalog ?? SAMPLE, rounds: Number(values.rounds ?? 5) });
     case 'search':
@@ -119,7 +136,7 @@ async function main(): Promise<void> {
     case 'http':
       return httpBench({
         catalog: values.catalog,
-        tools: Number(values.tools),
+        tools: Number(values.tools ?? 10000),
         q: values.q,
         seconds: Number(values.seconds ?? 5),
         connections: Number(values.connections ?? 16),

@@ -33,14 +33,17 @@ export const WITH_APOSTROPHES = 2;
  * (the token is the range without apostrophes, lower-cased); stops early when `visit` returns
  * true. Case changes no range, so the text need not be lower-cased first. For a `PLAIN` token,
  * `hash` is the `TermTable` hash of its lower-case spelling, computed on the way, so the index
- * builder reads each character once (meaningless for other shapes).
+ * builder reads each character once (meaningless for other shapes). `from` must be 0 or follow a
+ * character no token holds (see {@link tokenRunStart}): the tokens from there are then those of a
+ * scan of the whole text.
  */
 export function scanAsciiRanges(
   text: string,
   visit: (start: number, end: number, shape: number, hash: number) => boolean | void,
+  from = 0,
 ): void {
   const length = text.length;
-  let i = 0;
+  let i = from;
   while (i < length) {
     const code = text.charCodeAt(i);
     const leadingDot =
@@ -81,6 +84,24 @@ export function scanAsciiRanges(
     i += suffix;
     if (visit(start, i, shape, hash) === true) return;
   }
+}
+
+const inToken = (code: number): boolean =>
+  isWord(code) ||
+  code === DOT ||
+  code === UNDERSCORE ||
+  code === APOSTROPHE ||
+  code === PLUS ||
+  code === HASH;
+
+/**
+ * The start of the run of characters that tokens may hold around `position`: the first place
+ * before it where a scan can begin and see the same tokens as a scan of the whole text.
+ */
+export function tokenRunStart(text: string, position: number): number {
+  let start = position;
+  while (start > 0 && inToken(text.charCodeAt(start - 1))) start--;
+  return start;
 }
 
 /** The token a range of {@link scanAsciiRanges} stands for. */

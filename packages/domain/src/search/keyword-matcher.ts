@@ -1,6 +1,12 @@
 import type { Postings } from './postings-builder.js';
 import { WHOLE_BIT, type MergedPostings } from './prefix-shortcuts.js';
 import { orderCandidates, type RankingState } from './candidate-order.js';
+import {
+  PROBE_COST,
+  probeCandidates,
+  type PostingRun,
+  type ProbeState,
+} from './candidate-probe.js';
 import type { ToolOrder } from './tool-order.js';
 
 /** Tools to consider: only those whose category id is `categoryId`. */
@@ -13,16 +19,6 @@ export interface ToolFilter {
 export interface KeywordMatches {
   readonly total: number;
   readonly ordinals: Uint32Array;
-}
-
-/** One run of postings to scan for a keyword: a term's, or a prefix shortcut's. */
-interface PostingRun {
-  readonly tools: Uint32Array;
-  readonly fields: Uint8Array;
-  readonly from: number;
-  readonly to: number;
-  /** 1 when the run is the keyword's own term; shortcut entries carry {@link WHOLE_BIT}. */
-  readonly whole: number;
 }
 
 /**
@@ -40,10 +36,16 @@ export class KeywordMatcher {
   /** Per tool, over the keywords so far (the tier), and the tools that matched them all. */
   private readonly state: RankingState;
 
+  /**
+   * @param strategy how later keywords are checked: `auto` picks per keyword; `scan` and
+   *   `probe` force one way, and `alternate` probes the second, fourth… keyword and scans the
+   *   others, for tests that compare them.
+   */
   constructor(
     private readonly postings: Postings,
     private readonly shortcuts: ReadonlyMap<string, MergedPostings>,
     private readonly order: ToolOrder,
+    private readonly strategy: 'auto' | 'scan' | 'probe' | 'alternate' = 'auto',
   ) {
     const toolCount = order.keywordRank.length;
     this.stamp = new Uint32Array(toolCount);
@@ -75,12 +77,34 @@ export class KeywordMatcher {
 
     let count = 0;
     for (const [i, keywordRuns] of runs.entries()) {
-      count = 0;
-      for (const run of keywordRuns) count = this.collect(run, base + i, i === 0, filter, count);
+      if (i > 0 && this.probes(i, count, keywordRuns)) {
+        count = probeCandidates(this.probeState(), keywordRuns, count, base + i + 1);
+      } else {
+        count = 0;
+        for (const run of keywordRuns) count = this.collect(run, base + i, i === 0, filter, count);
+      }
       this.fold(count, i === 0);
       if (count === 0) break;
     }
     return { total: count, ordinals: orderCandidates(this.state, count, this.order, limit) };
+  }
+
+  /**
+   * Whether looking each of `count` candidates up in `runs` (a binary search per run) is
+   * cheaper than reading every posting of them: so for a rare keyword followed by a common
+   * one (`lumendock cli`), where reading the common one's postings was most of the search.
+   */
+  private probes(keyword: number, count: number, runs: readonly PostingRun[]): boolean {
+    if (this.strategy === 'alternate') return keyword % 2 === 1;
+    if (this.strategy !== 'auto') return this.strategy === 'probe';
+    let lookups = 0;
+    for (const run of runs) lookups += 32 - Math.clz32(run.to - run.from);
+    return count * lookups * PROBE_COST < size(runs);
+  }
+
+  private probeState(): ProbeState {
+    const { stamp, best, whole } = this;
+    return { stamp, best, whole, candidates: this.state.candidates };
   }
 
   private runsOf(keyword: string): PostingRun[] {

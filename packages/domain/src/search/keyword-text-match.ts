@@ -1,27 +1,19 @@
-import { foldText } from './text-folding.js';
-import {
-  findToken,
-  forEachTermOfToken,
-  scanTokens,
-  withoutApostrophes,
-  type LocatedToken,
-} from './tokenizer.js';
+import { asciiTokenMatches, firstAsciiTokenMatch, tokenMatches } from './ascii-keyword-match.js';
+import { asciiToken, scanAsciiRanges } from './ascii-token-scanner.js';
+import { foldText, isAscii } from './text-folding.js';
+import { findToken, scanTokens, withoutApostrophes, type LocatedToken } from './tokenizer.js';
 
-/**
- * Whether a primary token matches a keyword under the index's rule: one of the terms it is
- * indexed under (itself or a compound part) equals the keyword or begins with it.
- */
-export function tokenMatches(token: string, keyword: string): boolean {
-  let matches = false;
-  forEachTermOfToken(token, (term) => {
-    if (!matches && term.startsWith(keyword)) matches = true;
-  });
-  return matches;
-}
+export { tokenMatches } from './ascii-keyword-match.js';
 
 /** A text folded once, with the keywords that may match in it. */
 export interface KeywordProbe {
   readonly folded: string;
+  /** Whether `text` was all ASCII: then it folds unit for unit, offsets unchanged. */
+  readonly asciiText: boolean;
+  /** Whether `folded` is all ASCII, which lets it be scanned without building token strings. */
+  readonly ascii: boolean;
+  /** Whether `folded` holds an apostrophe, which tokens drop (so `dont` matches `don't`). */
+  readonly apostrophes: boolean;
   /** Indexes of the keywords that occur in the text as substrings. */
   readonly candidates: readonly number[];
 }
@@ -30,19 +22,24 @@ export interface KeywordProbe {
  * Folds `text` and finds the keywords (other than those already `matched`) that may match in
  * it. Every term is a substring of the folded text without apostrophes, so a keyword that is
  * not one cannot match: this costs a few native string scans, where tokenizing costs far more.
+ * `plain` says that `text` is known to be ASCII without apostrophes, which spares checking it.
  */
 export function probeKeywords(
   text: string,
   keywords: readonly string[],
   matched: readonly boolean[] = [],
+  plain = false,
 ): KeywordProbe {
-  const folded = foldText(text);
-  const searchable = withoutApostrophes(folded);
+  // Folding ASCII only lower-cases it (and keeps it ASCII); other text may fold to ASCII.
+  const asciiText = plain || isAscii(text);
+  const folded = asciiText ? text.toLowerCase() : foldText(text);
+  const searchable = plain ? folded : withoutApostrophes(folded);
   const candidates: number[] = [];
-  keywords.forEach((keyword, i) => {
-    if (matched[i] !== true && searchable.includes(keyword)) candidates.push(i);
-  });
-  return { folded, candidates };
+  for (let i = 0; i < keywords.length; i++) {
+    if (matched[i] !== true && searchable.includes(keywords[i] as string)) candidates.push(i);
+  }
+  const ascii = asciiText || isAscii(folded);
+  return { folded, asciiText, ascii, apostrophes: searchable !== folded, candidates };
 }
 
 /**
@@ -56,16 +53,33 @@ export function markProbedKeywords(
 ): number {
   const open = probe.candidates.filter((i) => matched[i] !== true);
   if (open.length === 0) return 0;
+  const { folded } = probe;
   let count = 0;
-  scanTokens(probe.folded, (token) => {
+  if (probe.ascii && !probe.apostrophes) {
+    // Most catalog text: each keyword is looked for where it occurs, no text is tokenized whole.
     for (const i of open) {
-      if (matched[i] !== true && tokenMatches(token, keywords[i] as string)) {
+      if (firstAsciiTokenMatch(folded, keywords[i] as string) === undefined) continue;
+      matched[i] = true;
+      count++;
+    }
+    return count;
+  }
+  const mark = (matches: (keyword: string) => boolean): boolean => {
+    for (const i of open) {
+      if (matched[i] !== true && matches(keywords[i] as string)) {
         matched[i] = true;
         count++;
       }
     }
     return count === open.length;
-  });
+  };
+  if (probe.ascii) {
+    scanAsciiRanges(folded, (start, end, shape) =>
+      mark((keyword) => asciiTokenMatches(folded, start, end, shape, keyword)),
+    );
+  } else {
+    scanTokens(folded, (token) => mark((keyword) => tokenMatches(token, keyword)));
+  }
   return count;
 }
 
@@ -78,6 +92,28 @@ export const markMatchedKeywords = (
 
 /** Where in `text` the first token matching any of `keywords` is; `undefined` when none does. */
 export function firstMatch(text: string, keywords: readonly string[]): LocatedToken | undefined {
-  if (probeKeywords(text, keywords).candidates.length === 0) return undefined;
-  return findToken(text, (token) => keywords.some((keyword) => tokenMatches(token, keyword)));
+  const { folded, asciiText, apostrophes, candidates } = probeKeywords(text, keywords);
+  if (candidates.length === 0) return undefined;
+  if (!asciiText) {
+    return findToken(text, (token) => keywords.some((keyword) => tokenMatches(token, keyword)));
+  }
+  // ASCII folds unit for unit, so offsets in the folded text are offsets in `text`.
+  let first: LocatedToken | undefined;
+  if (!apostrophes) {
+    for (const i of candidates) {
+      const found = firstAsciiTokenMatch(folded, keywords[i] as string);
+      if (found !== undefined && (first === undefined || found.start < first.start)) first = found;
+    }
+    return first;
+  }
+  scanAsciiRanges(folded, (start, end, shape) => {
+    for (const i of candidates) {
+      if (asciiTokenMatches(folded, start, end, shape, keywords[i] as string)) {
+        first = { token: asciiToken(folded, start, end, shape), start, end };
+        return true;
+      }
+    }
+    return false;
+  });
+  return first;
 }

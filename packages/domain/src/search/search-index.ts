@@ -1,6 +1,7 @@
 import type { Tool } from '../catalog/tool.js';
 import { KeywordMatcher, type ToolFilter } from './keyword-matcher.js';
 import { LruCache } from '../shared/lru-cache.js';
+import { PlainReviewTexts } from './plain-review-texts.js';
 import type { MergedPostings } from './prefix-shortcuts.js';
 import { buildSearchIndexSnapshot, type SearchIndexSnapshot } from './search-index-snapshot.js';
 import { OrdinalResultList } from './search-result-list.js';
@@ -28,6 +29,7 @@ export class SearchIndex {
     /** Browse lists: all tools under the key `null`, then one per category id. */
     private readonly browseLists: ReadonlyMap<number | null, SearchResultList>,
     private readonly parts: SearchIndexSnapshot,
+    private readonly plainTexts: PlainReviewTexts,
   ) {}
 
   /**
@@ -86,7 +88,15 @@ export class SearchIndex {
       shortcuts,
       snapshot,
     );
-    return new SearchIndex(tools, matcher, categoryIds, categoryOf, browseLists, snapshot);
+    return new SearchIndex(
+      tools,
+      matcher,
+      categoryIds,
+      categoryOf,
+      browseLists,
+      snapshot,
+      new PlainReviewTexts(tools),
+    );
   }
 
   /** The parts of this index as plain data (shared, not copied): see `SearchIndexSnapshot`. */
@@ -122,6 +132,7 @@ export class SearchIndex {
       total,
       keywords,
       () => this.matcher.match(keywords, filter).ordinals,
+      this.plainTexts,
     );
     this.cache.set(key, list, list.size + 1);
     return list;

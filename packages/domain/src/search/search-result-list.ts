@@ -1,6 +1,7 @@
 import type { Tool } from '../catalog/tool.js';
 import { MAX_PAGE_LIMIT } from '../paging/page-window.js';
 import type { Excerpt, SearchHit, SearchResultList } from './search-types.js';
+import type { PlainReviewTexts } from './plain-review-texts.js';
 import { toolExcerpt } from './tool-excerpt.js';
 
 /**
@@ -24,6 +25,7 @@ export class OrdinalResultList implements SearchResultList {
    * @param ordinals the first results in order: all `total` of them, or a prefix when
    *   `completeOrder` can produce the rest on demand (computed at most once).
    * @param keywords folded keywords; empty for browsing, which has no excerpts.
+   * @param plainTexts which review texts of `tools` are plain, to spare excerpts checking them.
    */
   constructor(
     private readonly tools: readonly Tool[],
@@ -31,6 +33,7 @@ export class OrdinalResultList implements SearchResultList {
     readonly total: number,
     private readonly keywords: readonly string[],
     private readonly completeOrder?: () => Uint32Array,
+    private readonly plainTexts?: PlainReviewTexts,
   ) {}
 
   /** Hits at positions `[start, end)`, clamped to the list; empty when the range is. */
@@ -43,13 +46,23 @@ export class OrdinalResultList implements SearchResultList {
       const tool = this.tools[ordinal] as Tool;
       return this.keywords.length === 0
         ? { tool }
-        : { tool, excerpt: this.excerpt(from + i, tool) };
+        : { tool, excerpt: this.excerpt(from + i, ordinal, tool) };
     });
   }
 
-  private excerpt(position: number, tool: Tool): Excerpt {
-    if (position >= KEPT_EXCERPTS) return toolExcerpt(tool, this.keywords);
-    return (this.keptExcerpts[position] ??= toolExcerpt(tool, this.keywords));
+  private excerpt(position: number, ordinal: number, tool: Tool): Excerpt {
+    if (position < KEPT_EXCERPTS && this.keptExcerpts[position] !== undefined)
+      return this.keptExcerpts[position];
+    const { plainTexts } = this;
+    const excerpt = toolExcerpt(
+      tool,
+      this.keywords,
+      plainTexts === undefined
+        ? undefined
+        : (review, source) => plainTexts.isPlain(ordinal, review, source),
+    );
+    if (position < KEPT_EXCERPTS) this.keptExcerpts[position] = excerpt;
+    return excerpt;
   }
 
   /** How many ordinals the list holds, to weigh it in a cache. */

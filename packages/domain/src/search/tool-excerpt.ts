@@ -35,6 +35,7 @@ interface Candidate {
 function bestReviewText(
   reviews: readonly Review[],
   open: readonly string[],
+  isPlain: PlainText,
 ): Candidate | undefined {
   let best: Candidate | undefined;
   const beats = (review: Review, count: number): boolean =>
@@ -42,11 +43,12 @@ function bestReviewText(
     (best === undefined ||
       count > best.count ||
       (count === best.count && isNewer(review, best.review)));
-  for (const review of reviews) {
+  for (let index = 0; index < reviews.length; index++) {
+    const review = reviews[index] as Review;
     // A text matching every open keyword can only be beaten by a newer review.
     if (best !== undefined && best.count === open.length && !isNewer(review, best.review)) continue;
     for (const source of ['likes', 'dislikes'] as const) {
-      const probe = probeKeywords(review[source], open);
+      const probe = probeKeywords(review[source], open, [], isPlain(index, source));
       if (!beats(review, probe.candidates.length)) continue;
       const count = markProbedKeywords(probe, open, []);
       if (beats(review, count)) best = { review, source, count };
@@ -56,16 +58,28 @@ function bestReviewText(
 }
 
 /**
+ * Whether the `source` text of the tool's review at `index` is known to be ASCII without
+ * apostrophes (see `PlainReviewTexts`); `false` when unknown, which only costs a check.
+ */
+export type PlainText = (index: number, source: 'likes' | 'dislikes') => boolean;
+
+const unknown: PlainText = () => false;
+
+/**
  * The excerpt of a keyword search hit (contract §3). When the tool metadata matches every
  * keyword it comes from the description; otherwise from the review text that matches most of
  * the keywords the metadata did not, citing that review. `keywords` must have matched `tool`.
  */
-export function toolExcerpt(tool: Tool, keywords: readonly string[]): Excerpt {
+export function toolExcerpt(
+  tool: Tool,
+  keywords: readonly string[],
+  isPlain: PlainText = unknown,
+): Excerpt {
   const matched: boolean[] = [];
   let count = 0;
   for (const text of metadataTexts(tool)) count += markMatchedKeywords(text, keywords, matched);
   const open = keywords.filter((_, i) => matched[i] !== true);
-  const chosen = count < keywords.length ? bestReviewText(tool.reviews, open) : undefined;
+  const chosen = count < keywords.length ? bestReviewText(tool.reviews, open, isPlain) : undefined;
   if (chosen === undefined) {
     return {
       text: cutExcerpt(tool.description, firstMatch(tool.description, keywords)?.start),

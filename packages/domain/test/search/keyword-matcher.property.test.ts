@@ -44,6 +44,33 @@ describe('KeywordMatcher', () => {
     );
   });
 
+  it('finds and orders the same whether later keywords are read or looked up per candidate', () => {
+    fc.assert(
+      fc.property(catalog, queryText, fc.boolean(), (tools, q, withShortcuts) => {
+        const parsed = parseSearchQuery(q);
+        fc.pre(parsed.ok && parsed.value.length > 1);
+        const keywords = parsed.ok ? parsed.value : [];
+        const postings = buildPostings(tools);
+        const order = computeToolOrder(tools);
+        const shortcuts = withShortcuts
+          ? buildPrefixShortcuts(postings, tools.length, {
+              maxLength: 40,
+              minPostingsPerTool: 0,
+              minShrink: 1,
+            })
+          : new Map();
+        const expected = referenceSearch(tools, keywords);
+        for (const strategy of ['scan', 'probe', 'alternate', 'auto'] as const) {
+          const matcher = new KeywordMatcher(postings, shortcuts, order, strategy);
+          const { total, ordinals } = matcher.match(keywords);
+          expect(idsOf(tools, ordinals)).toEqual(expected);
+          expect(total).toBe(expected.length);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('builds shortcuts for prefixes shared by several terms', () => {
     const tools = ['postgres', 'postgresql', 'post'].map((name, i) => ({
       id: `t${i}`,
