@@ -75,8 +75,9 @@ export class FileCatalogSource implements CatalogSource {
 
   /** The file's bytes in chunks, each added to `hash` as it is read. */
   private chunksOf(fd: number, hash?: Hash): ByteReader {
+    // One buffer for every read: the scanner copies what it keeps (see `ByteReader`).
+    const chunk = Buffer.allocUnsafe(this.chunkBytes);
     return () => {
-      const chunk = Buffer.allocUnsafe(this.chunkBytes);
       let length = 0;
       try {
         length = readSync(fd, chunk, 0, chunk.length, null);
