@@ -41,7 +41,8 @@ export class FileCatalogSource implements CatalogSource {
     const fd = this.open();
     const files: number[] = [fd];
     const hash = createHash('sha256');
-    const validator = new CatalogValidator();
+    // The reader parses every tool afresh and keeps none: the validator may keep them.
+    const validator = new CatalogValidator({ ownsInput: true });
     try {
       let first = true;
       readCatalogJsonChunks(
