@@ -91,9 +91,9 @@ const isHttpAddress = (text: string): boolean => {
   }
 };
 
-/** What `httpAddress(max)` accepts (zod's `max` counts UTF-16 code units, so does this). */
+/** What `httpAddress(max)` accepts (zod's `max` counts code points, as `withinLength` does). */
 export const isHttpAddressOf = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length <= max && isHttpAddress(value);
+  typeof value === 'string' && withinLength(value, max) && isHttpAddress(value);
 
 /** An absolute http(s) address of at most `max` characters, without white space. */
 export const httpAddress = (max: number) =>
