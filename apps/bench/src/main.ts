@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { catalogReadBench } from './catalog-read/catalog-read-bench.js';
 import { engineBench } from './engine-bench.js';
 import { firstQueryBench } from './first-query-bench.js';
 import { floodBench } from './flood-bench.js';
@@ -14,12 +15,17 @@ import { slowConnectionsBench } from './slow-connections-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <engine|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
            --tools N (10000; generated and cached in .bench/catalogs) or --catalog FILE
            --queries N (2000 sampled) --rounds R (5) --seed S (1)
+  catalog-read  reading, validating and mapping a catalog file alone (FileCatalogSource.load,
+           no indexing), each read in a fresh process: wall and CPU time, peak RSS, heap
+           --tools N (100000; generated and cached) or --catalog FILE --rounds R (2) --seed S (1)
+           [--compare DIR] (DIR's build read alternately with this one)
+           [--digest] (also hash every tool's JSON, to show both builds read the same tools)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency in process (SearchTools)
            and over HTTP
@@ -90,6 +96,7 @@ async function main(): Promise<void> {
       'node-options': { type: 'string' },
       'classify-on': { type: 'string', default: '10000' },
       compare: { type: 'string' },
+      digest: { type: 'boolean', default: false },
     },
   });
   const [benchmark, argument] = positionals;
@@ -101,6 +108,15 @@ async function main(): Promise<void> {
         queries: Number(values.queries ?? 2000),
         rounds: Number(values.rounds ?? 5),
         seed: Number(values.seed),
+      });
+    case 'catalog-read':
+      return catalogReadBench({
+        tools: Number(values.tools ?? 100000),
+        seed: Number(values.seed),
+        catalog: values.catalog,
+        rounds: Number(values.rounds ?? 2),
+        compare: values.compare,
+        digest: values.digest,
       });
     case 'scale':
       return scaleBench({

