@@ -42,43 +42,24 @@ export function probeKeywords(
   return { folded, asciiText, ascii, apostrophes: searchable !== folded, candidates };
 }
 
-const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\]/g;
-const CAPITAL = /[A-Z]/;
-
-/**
- * A test of whether a keyword is a substring of plain text lower-cased, without lower-casing the
- * text: a case-insensitive pattern of the keyword. On ASCII text the two agree for a keyword
- * without capitals (outside the `u` flag, case-insensitive matching pairs no non-ASCII character
- * with an ASCII one); a keyword with a capital is in no lower-cased text, so it has no test
- * (`null`). Folded keywords have none; the check keeps the test exact for any string.
- */
-export function plainTextTest(keyword: string): RegExp | null {
-  if (CAPITAL.test(keyword)) return null;
-  return new RegExp(keyword.replace(REGEXP_SPECIAL, '\\$&'), 'i');
-}
-
 /**
  * Whether at least `need` of `keywords` occur in `text` as substrings, which is whether the
- * {@link probeKeywords} of `text` would have `need` candidates or more; `plain` as there. On
- * plain text it uses `tests`, the {@link plainTextTest} of each keyword, instead of lower-casing
- * the text: no copy of every review text probed. It stops as soon as the answer is known (too
- * many keywords missing, or enough found): an excerpt asks this of every review text of a tool,
- * mostly of texts that cannot beat the best so far, and the substring searches are the cost.
+ * {@link probeKeywords} of `text` would have `need` candidates or more; `plain` as there. It
+ * stops as soon as the answer is known (too many keywords missing, or enough found): an excerpt
+ * asks this of every review text of a tool, mostly of texts that cannot beat the best so far.
  */
 export function holdsKeywords(
   text: string,
   keywords: readonly string[],
   need: number,
   plain: boolean,
-  tests: readonly (RegExp | null)[],
 ): boolean {
   if (need > keywords.length) return false;
   if (need <= 0) return true;
-  const searchable = plain ? '' : withoutApostrophes(foldText(text));
+  const searchable = plain ? text.toLowerCase() : withoutApostrophes(foldText(text));
   let found = 0;
   for (let i = 0; i < keywords.length; i++) {
-    const test = plain ? (tests[i] ?? null) : null;
-    if (plain ? test !== null && test.test(text) : searchable.includes(keywords[i] as string)) {
+    if (searchable.includes(keywords[i] as string)) {
       if (++found >= need) return true;
     } else if (found + (keywords.length - i - 1) < need) return false;
   }

@@ -4,7 +4,6 @@ import { cutExcerpt } from './excerpt-window.js';
 import {
   firstMatch,
   holdsKeywords,
-  plainTextTest,
   markMatchedKeywords,
   markProbedKeywords,
   probeKeywords,
@@ -33,9 +32,9 @@ interface Candidate {
  * (`reviewedOn`, then `updatedAt`, then the earlier in the list), then to likes over dislikes.
  * A tool may have thousands of reviews, so a text is only tokenized when the keywords it
  * contains as substrings could still beat the best text so far; newest first, that is rare.
- * Even that substring test stops early: once a text holds `n` keywords, an older one must hold
- * `n + 1` to beat it, so when no review holds every keyword most texts are dropped at the first
- * keyword they lack, and plain texts are searched in place, not lower-cased (`holdsKeywords`).
+ * Even that substring test stops early (`holdsKeywords`): once a text holds `n` keywords, an
+ * older one must hold `n + 1` to beat it, so when no review holds every keyword most texts are
+ * dropped at the first keyword they lack instead of being searched for every keyword.
  */
 function bestReviewText(
   reviews: readonly Review[],
@@ -43,13 +42,12 @@ function bestReviewText(
   isPlain: PlainText,
 ): Candidate | undefined {
   let best: Candidate | undefined;
-  const tests = reviews.length === 0 ? [] : open.map(plainTextTest);
   const consider = (review: Review, index: number, source: 'likes' | 'dislikes'): void => {
     // How many keywords this text must hold to beat the best: more, unless it is newer.
     const need = best === undefined ? 1 : best.count + (isNewer(review, best.review) ? 0 : 1);
     if (need > open.length) return;
     const plain = isPlain(index, source);
-    if (!holdsKeywords(review[source], open, need, plain, tests)) return;
+    if (!holdsKeywords(review[source], open, need, plain)) return;
     const probe = probeKeywords(review[source], open, [], plain);
     if (probe.candidates.length < need) return;
     const count = markProbedKeywords(probe, open, []);

@@ -17,7 +17,7 @@ import { queryText, word } from './catalog-arbitraries.js';
 
 /*
  * Choosing the review text of an excerpt stops probing a text at the first keyword it lacks
- * once it cannot beat the best text so far, and searches plain texts in place. This compares it
+ * once it cannot beat the best text so far. This compares it
  * with the rule as it was written before: every text probed for every keyword, then tokenized
  * when its candidates could beat the best. Tools have many reviews, with dates that tie.
  */
