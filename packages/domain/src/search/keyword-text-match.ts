@@ -43,6 +43,30 @@ export function probeKeywords(
 }
 
 /**
+ * Whether at least `need` of `keywords` occur in `text` as substrings, which is whether the
+ * {@link probeKeywords} of `text` would have `need` candidates or more; `plain` as there. It
+ * stops as soon as the answer is known (too many keywords missing, or enough found): an excerpt
+ * asks this of every review text of a tool, mostly of texts that cannot beat the best so far.
+ */
+export function holdsKeywords(
+  text: string,
+  keywords: readonly string[],
+  need: number,
+  plain: boolean,
+): boolean {
+  if (need > keywords.length) return false;
+  if (need <= 0) return true;
+  const searchable = plain ? text.toLowerCase() : withoutApostrophes(foldText(text));
+  let found = 0;
+  for (let i = 0; i < keywords.length; i++) {
+    if (searchable.includes(keywords[i] as string)) {
+      if (++found >= need) return true;
+    } else if (found + (keywords.length - i - 1) < need) return false;
+  }
+  return false;
+}
+
+/**
  * Sets `matched[i]` for every candidate keyword `i` of `probe` that a token of the text matches,
  * and returns how many it newly set.
  */

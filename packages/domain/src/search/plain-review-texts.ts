@@ -1,3 +1,4 @@
+import type { Review } from '../catalog/review.js';
 import type { Tool } from '../catalog/tool.js';
 import { isAscii } from './text-folding.js';
 
@@ -9,15 +10,16 @@ const isPlain = (text: string): boolean => isAscii(text) && !text.includes("'");
 
 /**
  * Which review texts of a publication are plain: ASCII without apostrophes, so that folding
- * them is lower-casing alone and their tokens drop nothing. An excerpt probes every review of a
+ * them is lower-casing alone and their tokens drop nothing. An excerpt probes the reviews of a
  * matching tool, thousands for some tools, and checking each text for this again on every
- * search was a third of that probing. Learned per tool the first time an excerpt reads its
- * reviews and kept (one byte per review), so publishing pays nothing for it.
+ * search was a third of that probing. Learned per review the first time an excerpt reads it
+ * and kept (one byte per review), so publishing pays nothing for it; and a tool whose newest
+ * review holds every keyword has only that review checked, not its thousand others.
  */
 export class PlainReviewTexts {
   /** Per tool ordinal: the index of its first review in {@link shapes}; one more at the end. */
   private readonly firstReview: Uint32Array;
-  /** Per review: {@link KNOWN} once its tool was checked, with the plain bit of each text. */
+  /** Per review: {@link KNOWN} once it was checked, with the plain bit of each text. */
   private readonly shapes: Uint8Array;
 
   constructor(private readonly tools: readonly Tool[]) {
@@ -34,21 +36,13 @@ export class PlainReviewTexts {
    * tool at `ordinal` is plain.
    */
   isPlain(ordinal: number, review: number, source: 'likes' | 'dislikes'): boolean {
-    const first = this.firstReview[ordinal] as number;
-    if (this.shapes[first + review] === 0) this.learn(ordinal, first);
-    return (
-      ((this.shapes[first + review] as number) &
-        (source === 'likes' ? LIKES_PLAIN : DISLIKES_PLAIN)) !==
-      0
-    );
-  }
-
-  private learn(ordinal: number, first: number): void {
-    const reviews = (this.tools[ordinal] as Tool).reviews;
-    for (let i = 0; i < reviews.length; i++) {
-      const { likes, dislikes } = reviews[i] as Tool['reviews'][number];
-      this.shapes[first + i] =
-        KNOWN | (isPlain(likes) ? LIKES_PLAIN : 0) | (isPlain(dislikes) ? DISLIKES_PLAIN : 0);
+    const at = (this.firstReview[ordinal] as number) + review;
+    let shape = this.shapes[at] as number;
+    if (shape === 0) {
+      const { likes, dislikes } = (this.tools[ordinal] as Tool).reviews[review] as Review;
+      shape = KNOWN | (isPlain(likes) ? LIKES_PLAIN : 0) | (isPlain(dislikes) ? DISLIKES_PLAIN : 0);
+      this.shapes[at] = shape;
     }
+    return (shape & (source === 'likes' ? LIKES_PLAIN : DISLIKES_PLAIN)) !== 0;
   }
 }

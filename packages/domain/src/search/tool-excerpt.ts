@@ -3,6 +3,7 @@ import type { Tool } from '../catalog/tool.js';
 import { cutExcerpt } from './excerpt-window.js';
 import {
   firstMatch,
+  holdsKeywords,
   markMatchedKeywords,
   markProbedKeywords,
   probeKeywords,
@@ -31,6 +32,9 @@ interface Candidate {
  * (`reviewedOn`, then `updatedAt`, then the earlier in the list), then to likes over dislikes.
  * A tool may have thousands of reviews, so a text is only tokenized when the keywords it
  * contains as substrings could still beat the best text so far; newest first, that is rare.
+ * Even that substring test stops early (`holdsKeywords`): once a text holds `n` keywords, an
+ * older one must hold `n + 1` to beat it, so when no review holds every keyword most texts are
+ * dropped at the first keyword they lack instead of being searched for every keyword.
  */
 function bestReviewText(
   reviews: readonly Review[],
@@ -38,21 +42,21 @@ function bestReviewText(
   isPlain: PlainText,
 ): Candidate | undefined {
   let best: Candidate | undefined;
-  const beats = (review: Review, count: number): boolean =>
-    count > 0 &&
-    (best === undefined ||
-      count > best.count ||
-      (count === best.count && isNewer(review, best.review)));
+  const consider = (review: Review, index: number, source: 'likes' | 'dislikes'): void => {
+    // How many keywords this text must hold to beat the best: more, unless it is newer.
+    const need = best === undefined ? 1 : best.count + (isNewer(review, best.review) ? 0 : 1);
+    if (need > open.length) return;
+    const plain = isPlain(index, source);
+    if (!holdsKeywords(review[source], open, need, plain)) return;
+    const probe = probeKeywords(review[source], open, [], plain);
+    if (probe.candidates.length < need) return;
+    const count = markProbedKeywords(probe, open, []);
+    if (count >= need) best = { review, source, count };
+  };
   for (let index = 0; index < reviews.length; index++) {
     const review = reviews[index] as Review;
-    // A text matching every open keyword can only be beaten by a newer review.
-    if (best !== undefined && best.count === open.length && !isNewer(review, best.review)) continue;
-    for (const source of ['likes', 'dislikes'] as const) {
-      const probe = probeKeywords(review[source], open, [], isPlain(index, source));
-      if (!beats(review, probe.candidates.length)) continue;
-      const count = markProbedKeywords(probe, open, []);
-      if (beats(review, count)) best = { review, source, count };
-    }
+    consider(review, index, 'likes');
+    consider(review, index, 'dislikes');
   }
   return best;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   firstMatch,
+  holdsKeywords,
   markMatchedKeywords,
+  probeKeywords,
   tokenMatches,
 } from '../../src/search/keyword-text-match.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
@@ -85,6 +87,20 @@ describe('keyword matching in excerpt texts', () => {
         expect(firstMatch(source, keys)).toEqual(
           findToken(source, (token) => keys.some((keyword) => tokenMatches(token, keyword))),
         );
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('says whether a text holds enough keywords exactly when probing it finds that many', () => {
+    fc.assert(
+      fc.property(text, keywords, fc.integer({ min: 0, max: 5 }), (source, keys, need) => {
+        const plain =
+          Array.from(source).every((char) => char.charCodeAt(0) < 0x80) && !source.includes("'");
+        const expected = probeKeywords(source, keys).candidates.length >= need;
+        expect(holdsKeywords(source, keys, need, plain)).toBe(expected);
+        // Text not known to be plain takes the folding path, with the same answer.
+        expect(holdsKeywords(source, keys, need, false)).toBe(expected);
       }),
       { numRuns: 4000 },
     );
