@@ -108,6 +108,11 @@ describe('index snapshots across restarts', () => {
     const paths = requestsFor(catalogFile);
     const cold = await answers(paths);
     expect(messages(cold.log).map((line) => line.msg)).toEqual(['index snapshot written']);
+    // Written once the service listens, so the write never delays readiness.
+    expect(cold.log.indexOf('"msg":"listening"')).toBeGreaterThan(0);
+    expect(cold.log.indexOf('"msg":"index snapshot written"')).toBeGreaterThan(
+      cold.log.indexOf('"msg":"listening"'),
+    );
     expect(snapshots()).toHaveLength(1);
 
     const warm = await answers(paths);
@@ -119,6 +124,30 @@ describe('index snapshots across restarts', () => {
     expect(messages(off.log)).toEqual([]);
     expect(off.bodies).toEqual(cold.bodies.slice(0, off.bodies.length));
   }, 240_000);
+
+  it('are loaded by a reload of unchanged content too (in the publication worker)', async () => {
+    const server = startServerProcess({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CATALOG_FILE: catalogFile,
+      DATA_DIR: work,
+      ...OFF,
+    });
+    try {
+      const url = await server.listening;
+      const before = await (await fetch(`${url}/api/v1/tools?q=co&limit=50`)).text();
+      server.signal('SIGHUP');
+      await waitFor(server, /"msg":"catalog published"[\s\S]*"msg":"catalog published"/);
+      expect(messages(server.output()).map((line) => line.msg)).toEqual([
+        'index snapshot loaded',
+        'index snapshot loaded',
+      ]);
+      expect(await (await fetch(`${url}/api/v1/tools?q=co&limit=50`)).text()).toBe(before);
+    } finally {
+      server.signal('SIGKILL');
+      await server.exited;
+    }
+  }, 120_000);
 
   it('reports a damaged snapshot as a warning, indexes afresh and replaces it', async () => {
     const paths = requestsFor(catalogFile).slice(0, 40);
