@@ -28,7 +28,8 @@ const usage = `usage: pnpm bench <engine|catalog-read|scale|first|reload|search|
            [--digest] (also hash every tool's JSON, to show both builds read the same tools)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency in process (SearchTools)
-           and over HTTP
+           and over HTTP; then a restart on the same DATA_DIR (loading the index snapshot the
+           first start wrote), its time to ready, CPU and peak RSS beside the cold start's
            --sizes 1000,10000,100000 (generated and cached) --queries N (400) --seed S (1)
            [--server PATH/main.js] (another build of the server, e.g. before a change)
   first    first vs tenth search after ready over HTTP (and a search after a pause), the

@@ -1,7 +1,10 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { LivePublication, SearchTools } from '@reviews/application';
 import { Publication } from '@reviews/domain';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { timedGet, waitUntilReady, warmUpClient } from './bench-http-client.js';
 import { BENCH_PROFILE } from './bench-profile.js';
@@ -13,7 +16,7 @@ import {
 } from './classified-queries.js';
 import { generatedCatalog } from './generated-catalog.js';
 import { ms, summarise } from './percentiles.js';
-import { startBenchServer } from './server-process.js';
+import { startBenchServer, type BenchServer } from './server-process.js';
 
 export const UNLIMITED = '1000000000';
 const gib = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
@@ -74,6 +77,9 @@ const line = (name: string, samples: readonly number[]): string => {
  * reviews a tool): time from spawn to `/readyz` 200 and the CPU time used until then, peak RSS,
  * the first and tenth search after ready, then selective and broad searches one at a time over
  * HTTP (loopback, keep-alive; every query asked once, so no result or response cache answers it).
+ * That first start has an empty DATA_DIR (cold: it indexes); once it has written its index
+ * snapshot there, the server is started again on the same DATA_DIR (restart: it loads the
+ * snapshot instead of indexing), and the two starts are printed side by side.
  */
 export async function scaleBench(options: {
   sizes: readonly number[];
@@ -107,22 +113,28 @@ export async function scaleBench(options: {
     // In process first, then released before the server starts, so the two never share memory.
     const engine = await inProcessLatency(catalog.file, queries);
     gc();
-    const started = performance.now();
-    const server = await startBenchServer(
-      {
-        CATALOG_FILE: catalog.file,
-        RATE_LIMIT_API: UNLIMITED,
-        RATE_LIMIT_SEARCH: UNLIMITED,
-        LOG_LEVEL: 'info',
-      },
-      options.server,
-    );
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
+    const env = {
+      CATALOG_FILE: catalog.file,
+      RATE_LIMIT_API: UNLIMITED,
+      RATE_LIMIT_SEARCH: UNLIMITED,
+      LOG_LEVEL: 'info',
+    };
+    const start = async () => {
+      const started = performance.now();
+      const server = await startBenchServer(env, options.server, undefined, dataDir);
       await waitUntilReady(server.url);
       const readyMs = performance.now() - started;
-      const rssAtReady = server.peakRssBytes();
-      const cpuAtReady = server.cpuMs();
+      return { server, readyMs, rssAtReady: server.peakRssBytes(), cpuAtReady: server.cpuMs() };
+    };
+    const cold = await start().catch(async (error: unknown) => {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    });
+    const { server, readyMs, rssAtReady, cpuAtReady } = cold;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    let restart: Awaited<ReturnType<typeof restarted>> | undefined;
+    try {
       const search = (q: string) =>
         timedGet(agent, `${server.url}/api/v1/tools?${new URLSearchParams({ q }).toString()}`);
       // Client warm and the kept-alive connection open (one more /readyz, which the readiness
@@ -136,11 +148,33 @@ export async function scaleBench(options: {
       for (const q of queries.selective.slice(10)) selective.push(await search(q));
       const broad: number[] = [];
       for (const q of queries.broad) broad.push(await search(q));
+      const rssAfterQueries = server.peakRssBytes();
+      // The snapshot is written after ready (a build from before snapshots never writes one).
+      const written = await server.waitForLog(
+        [
+          'index snapshot written',
+          'cannot write the index snapshot; the next start will index afresh',
+        ],
+        options.server === undefined ? 300_000 : 0,
+      );
+      const rssAfterWrite = server.peakRssBytes();
+      await server.stop();
+      restart = await restarted(start);
       console.log(`${catalog.size} tools (${catalog.size * 10} reviews)`);
-      console.log(`  ready (spawn → /readyz 200)  ${ms(readyMs)}`);
-      console.log(`  CPU time until ready         ${ms(cpuAtReady)} (server process, all threads)`);
       console.log(
-        `  peak RSS                     ${gib(rssAtReady)} at ready, ${gib(server.peakRssBytes())} after the queries`,
+        `  start                        cold (empty DATA_DIR)    restart (same DATA_DIR, ${restart.loaded ? 'index snapshot loaded' : 'NO snapshot loaded'})`,
+      );
+      const pair = (name: string, a: string, b: string) =>
+        console.log(`  ${name.padEnd(29)}${a.padEnd(25)}${b}`);
+      pair('ready (spawn → /readyz 200)', ms(readyMs), ms(restart.readyMs));
+      pair(
+        'CPU time until ready',
+        ms(cpuAtReady),
+        `${ms(restart.cpuAtReady)} (server process, all threads)`,
+      );
+      pair('peak RSS at ready', gib(rssAtReady), gib(restart.rssAtReady));
+      console.log(
+        `  peak RSS of the cold start   ${gib(rssAfterQueries)} after the queries, ${gib(rssAfterWrite)} after ${written === 'index snapshot written' ? 'writing the index snapshot' : `no snapshot write (${written ?? 'none logged'})`}`,
       );
       console.log(
         `  first vs tenth search        ${ms(firstTen[0]!)} vs ${ms(firstTen[9]!)} over HTTP (distinct selective queries, one sample each: see 'pnpm bench first'; 2nd–10th median ${ms(summarise(firstTen.slice(1)).p50)})`,
@@ -157,6 +191,22 @@ export async function scaleBench(options: {
     } finally {
       agent.destroy();
       await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
     }
   }
+}
+
+/** The second start on the cold start's DATA_DIR: its readiness figures, then stopped. */
+async function restarted(
+  start: () => Promise<{
+    server: BenchServer;
+    readyMs: number;
+    rssAtReady: number;
+    cpuAtReady: number;
+  }>,
+) {
+  const { server, readyMs, rssAtReady, cpuAtReady } = await start();
+  const loaded = server.logged('index snapshot loaded');
+  await server.stop();
+  return { readyMs, rssAtReady, cpuAtReady, loaded };
 }

@@ -26,16 +26,25 @@ export interface BenchServer {
    * the server's own time for each such request, from its handler to the end of the response.
    */
   requestLogMs(path: string): readonly number[];
+  /** Whether the server has logged a line whose `msg` is `message`. */
+  logged(message: string): boolean;
+  /** Resolves with the first of `messages` the server logs, or undefined after `timeoutMs`. */
+  waitForLog(messages: readonly string[], timeoutMs: number): Promise<string | undefined>;
   stop(): Promise<void>;
 }
 
-/** The built server (or `main`, e.g. another checkout's) in a child process on a free port. */
+/**
+ * The built server (or `main`, e.g. another checkout's) in a child process on a free port. Its
+ * DATA_DIR is a fresh temporary directory removed at `stop()`, unless `dataDir` names one (kept:
+ * e.g. to restart on the index snapshot a first start wrote there).
+ */
 export async function startBenchServer(
   env: Record<string, string>,
   main = SERVER_MAIN,
   fdLimit?: number,
+  keptDataDir?: string,
 ): Promise<BenchServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
+  const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'bench-server-')));
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -55,6 +64,9 @@ export async function startBenchServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const requestLog: Array<{ path: string; ms: number }> = [];
+  const messages = new Set<string>();
+  const messageWaiters = new Set<() => void>();
+  let stopping: Promise<void> | undefined;
   const url = await new Promise<string>((resolve, reject) => {
     let partial = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -65,6 +77,10 @@ export async function startBenchServer(
         if (line.includes('"msg":"listening"')) resolve((JSON.parse(line) as { url: string }).url);
         else if (line.includes('"msg":"request"'))
           requestLog.push(JSON.parse(line) as { path: string; ms: number });
+        else if (line.startsWith('{') && line.includes('"msg":')) {
+          messages.add((JSON.parse(line) as { msg: string }).msg);
+          for (const wake of messageWaiters) wake();
+        }
       }
     });
     child.on('exit', () => reject(new Error('the server exited before listening')));
@@ -76,6 +92,25 @@ export async function startBenchServer(
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
     },
     requestLogMs: (path) => requestLog.filter((l) => l.path === path).map((l) => l.ms),
+    logged: (message) => messages.has(message),
+    waitForLog: (wanted, timeoutMs) =>
+      new Promise((resolve) => {
+        const check = (): boolean => {
+          const found = wanted.find((message) => messages.has(message));
+          if (found === undefined) return false;
+          finish(found);
+          return true;
+        };
+        const finish = (found: string | undefined): void => {
+          messageWaiters.delete(wake);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const wake = (): void => void check();
+        const timer = setTimeout(() => finish(undefined), timeoutMs);
+        messageWaiters.add(wake);
+        check();
+      }),
     mainThreadCpuMs: () => threadCpuMs(child.pid!, child.pid!),
     allThreadsCpuMs: () =>
       readdirSync(`/proc/${child.pid}/task`).reduce(
@@ -86,11 +121,15 @@ export async function startBenchServer(
       const line = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return Number(line?.[1] ?? NaN) * 1024;
     },
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
+    stop: () => {
+      // Once: a second call (a finally after an early stop) waits for the same exit.
+      stopping ??= (async () => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+        if (keptDataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+      })();
+      return stopping;
     },
   };
 }

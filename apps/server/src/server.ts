@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from './config/server-config.js';
 import { followPublications } from './catalog/follow-publications.js';
+import type { ListeningGate } from './container/catalog.bindings.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
@@ -102,6 +103,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const server = createHttpServer(handle, config.connections);
   server.listen(config.port, config.host);
   await once(server, 'listening');
+  // Writes of the first publication's index snapshot waited for this.
+  container.get<ListeningGate>(TOKENS.ListeningGate).open();
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;

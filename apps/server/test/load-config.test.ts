@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicBaseUrl: 'http://localhost:3000',
       dataDir: '/srv/app/data',
+      indexSnapshots: true,
       trustProxy: false,
       rateLimits: { api: 60, search: 30, signup: 5, mail: 3, pages: 120 },
       signupsEnabled: true,
@@ -20,6 +21,11 @@ describe('loadConfig', () => {
     expect(config.historicalNotice).toBe(
       'Historical reviews reflect the assessment at publication and do not establish current capabilities of a tool.',
     );
+  });
+
+  it('turns index snapshots off with INDEX_SNAPSHOTS=false and refuses other values', () => {
+    expect(loadConfig({ INDEX_SNAPSHOTS: 'false' }).indexSnapshots).toBe(false);
+    expect(() => loadConfig({ INDEX_SNAPSHOTS: 'maybe' })).toThrow(/INDEX_SNAPSHOTS/);
   });
 
   it('reads the connection limits and the shutdown drain, and refuses a headers timeout longer than the request timeout', () => {

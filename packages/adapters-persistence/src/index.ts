@@ -9,3 +9,5 @@ export type { MongoConnection } from './mongo/mongo-connection.js';
 export { CatalogNotPublishedError, MongoCatalogSource } from './catalog/mongo-catalog-source.js';
 export { MongoPublicationWatcher } from './catalog/mongo-publication-watcher.js';
 export { MongoSubscriptionStore } from './subscription/mongo-subscription-store.js';
+export { FileIndexSnapshotStore } from './catalog/file-index-snapshot-store.js';
+export type { FileIndexSnapshotStoreOptions } from './catalog/file-index-snapshot-store.js';

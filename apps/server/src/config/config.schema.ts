@@ -97,6 +97,7 @@ export const environmentSchema = z.object({
   PUBLIC_BASE_URL: httpUrl('PUBLIC_BASE_URL').optional(),
   CATALOG_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  INDEX_SNAPSHOTS: flag('INDEX_SNAPSHOTS', true),
   MONGODB_URL: z
     .string()
     .regex(/^mongodb(\+srv)?:\/\/[^/?]+/, {

@@ -14,6 +14,8 @@ export interface ServerConfig {
   readonly publicBaseUrl: string;
   readonly catalogFile: string;
   readonly dataDir: string;
+  /** Keep each catalog's search index under `dataDir/index-snapshots/`, so a restart need not index. */
+  readonly indexSnapshots: boolean;
   /** When set, the catalog and the subscriptions live in MongoDB (shared by every instance). */
   readonly mongodbUrl: string | undefined;
   /** With MongoDB: how often an instance looks for a new publication when it cannot watch. */
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
     catalogFile: path.resolve(cwd, e.CATALOG_FILE ?? SAMPLE_CATALOG_FILE),
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    indexSnapshots: e.INDEX_SNAPSHOTS,
     mongodbUrl: e.MONGODB_URL,
     catalogRefreshIntervalMs: e.CATALOG_REFRESH_INTERVAL_MS,
     redisUrl: e.REDIS_URL,

@@ -19,6 +19,7 @@ import {
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
+import { indexSnapshotStore } from '../publication/index-snapshots.js';
 import {
   publicationWorkerScript,
   WorkerPublicationBuilder,
@@ -55,13 +56,21 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
       );
   }
   container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
-  container
-    .bind(TOKENS.PublishCatalog)
-    .toResolvedValue(
-      (source: CatalogSource, live: LivePublication) =>
-        new PublishCatalog(source, live, reloadBuilder(config, logger, source)),
-      [TOKENS.CatalogSource, TOKENS.LivePublication],
-    );
+  const listening = new ListeningGate();
+  container.bind(TOKENS.ListeningGate).toConstantValue(listening);
+  container.bind(TOKENS.PublishCatalog).toResolvedValue(
+    (source: CatalogSource, live: LivePublication) => {
+      // The first publication is built here before the service listens: its index is saved only
+      // once the service listens, so writing it never delays readiness.
+      const indexSnapshots = indexSnapshotStore(config, logger, listening.opened);
+      const first = new SourcePublicationBuilder(
+        source,
+        indexSnapshots === undefined ? {} : { indexSnapshots },
+      );
+      return new PublishCatalog(source, live, reloadBuilder(config, logger, source), first);
+    },
+    [TOKENS.CatalogSource, TOKENS.LivePublication],
+  );
   container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
     baseUrl: config.publicBaseUrl,
     historicalNotice: config.historicalNotice,
@@ -77,6 +86,12 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
   }
 }
 
+/** Resolves `opened` once the service listens (`open()`, from `startServer`). */
+export class ListeningGate {
+  open!: () => void;
+  readonly opened = new Promise<void>((resolve) => (this.open = resolve));
+}
+
 /**
  * Reloads build in a worker thread, so requests are never stalled by one. Only when running from
  * TypeScript sources without a build (some tests) is there no worker script: then on this thread,
@@ -86,5 +101,9 @@ function reloadBuilder(config: ServerConfig, logger: Logger, source: CatalogSour
   const script = publicationWorkerScript();
   if (script !== undefined) return new WorkerPublicationBuilder(config, script);
   logger.warn('publication worker not built (run pnpm build): reloads run on the request thread');
-  return new SourcePublicationBuilder(source);
+  const indexSnapshots = indexSnapshotStore(config, logger);
+  return new SourcePublicationBuilder(
+    source,
+    indexSnapshots === undefined ? {} : { indexSnapshots },
+  );
 }

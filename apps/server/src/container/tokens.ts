@@ -7,6 +7,7 @@ export const TOKENS = {
   CatalogSource: Symbol.for('CatalogSource'),
   LivePublication: Symbol.for('LivePublication'),
   PublishCatalog: Symbol.for('PublishCatalog'),
+  ListeningGate: Symbol.for('ListeningGate'),
   ServiceProfile: Symbol.for('ServiceProfile'),
   SearchTools: Symbol.for('SearchTools'),
   GetTool: Symbol.for('GetTool'),

@@ -7,7 +7,9 @@
 import { CatalogInvalidError, SourcePublicationBuilder } from '@reviews/application';
 import { searchIndexBuffers, type PublicationSnapshot, type Tool } from '@reviews/domain';
 import { workerData } from 'node:worker_threads';
+import { createLogger } from '../logging/logger.js';
 import { withCatalogSource } from './catalog-source-factory.js';
+import { indexSnapshotStore } from './index-snapshots.js';
 import {
   TERM_SLICE,
   TOOL_SLICE_UNITS,
@@ -44,8 +46,13 @@ function* slices(snapshot: PublicationSnapshot): Generator<PublicationMessage> {
 async function run(): Promise<void> {
   let snapshot: PublicationSnapshot;
   try {
+    // A fresh index is saved before its arrays are handed over (and so lost to this thread).
+    const indexSnapshots = indexSnapshotStore(config, createLogger(config.logLevel));
     const publication = await withCatalogSource(config, (source) =>
-      new SourcePublicationBuilder(source).build(),
+      new SourcePublicationBuilder(source, {
+        awaitSave: true,
+        ...(indexSnapshots === undefined ? {} : { indexSnapshots }),
+      }).build(),
     );
     snapshot = publication.snapshot();
   } catch (error) {

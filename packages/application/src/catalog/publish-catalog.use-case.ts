@@ -14,8 +14,8 @@ export interface PublishedCatalog {
  * Reads the catalog and makes it the live publication. If reading or validation fails, the error
  * propagates and the previous publication stays live (an invalid catalog publishes nothing).
  *
- * The first publication is built from `source` on the calling thread (nothing is served yet, so
- * nothing waits on it); later ones by `nextBuilder`, which the server runs off the request thread.
+ * The first publication is built by `firstBuilder` (by default from `source` on the calling
+ * thread: nothing is served yet, so nothing waits on it); later ones by `nextBuilder`, which the server runs off the request thread.
  * Reloads are coalesced: while one runs, every further `execute()` joins a single follow-up that
  * starts when it ends (the follow-up reads the source afresh, so no change is missed), so a burst
  * of reload requests costs at most two builds.
@@ -29,8 +29,9 @@ export class PublishCatalog {
     source: CatalogSource,
     private readonly live: LivePublication,
     private readonly nextBuilder: PublicationBuilder = new SourcePublicationBuilder(source),
+    firstBuilder?: PublicationBuilder,
   ) {
-    this.firstBuilder = new SourcePublicationBuilder(source);
+    this.firstBuilder = firstBuilder ?? new SourcePublicationBuilder(source);
   }
 
   execute(): Promise<PublishedCatalog> {

@@ -60,13 +60,20 @@ export class Publication {
     this.index = index(this.tools);
   }
 
-  /** `document` must already be validated (unique ids, formats, limits). */
-  static publish(id: string, document: CatalogDocument): Publication {
+  /**
+   * `document` must already be validated (unique ids, formats, limits). With `index`, the search
+   * index that an earlier `publish` of the very same document built (`snapshot().index`, e.g.
+   * read back from disk) is used instead of indexing again; it throws when that index does not
+   * fit the tools.
+   */
+  static publish(id: string, document: CatalogDocument, index?: SearchIndexSnapshot): Publication {
     const tools = document.tools.map((tool) => ({
       ...tool,
       reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
     }));
-    return new Publication(id, document.publishedAt, tools, (frozen) => SearchIndex.build(frozen));
+    return new Publication(id, document.publishedAt, tools, (frozen) =>
+      index === undefined ? SearchIndex.build(frozen) : SearchIndex.fromSnapshot(frozen, index),
+    );
   }
 
   /**

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import type { IndexSnapshotStore, Logger } from '@reviews/application';
+import type { SearchIndexSnapshot } from '@reviews/domain';
+import { readSnapshot, UnusableSnapshotError, writeSnapshot } from './index-snapshot-format.js';
+
+export interface FileIndexSnapshotStoreOptions {
+  /**
+   * Names the indexing code (and the format): a snapshot is only used by code of the same
+   * identity. Any change to how an index is built must change it.
+   */
+  readonly identity: string;
+  readonly logger: Pick<Logger, 'info' | 'warn'>;
+  /** Snapshots kept in the directory, newest first; older ones are removed after a write (default 3). */
+  readonly keep?: number;
+  /** Writes wait for this (e.g. the service being ready), so they never compete with a start. */
+  readonly writesAfter?: Promise<unknown>;
+}
+
+/** A temporary file older than this was left by a writer that died: removed when pruning. */
+const STALE_TEMP_MS = 60 * 60_000;
+
+/**
+ * The `IndexSnapshotStore` of the embedded mode: one file per catalog fingerprint and indexing
+ * code under `directory` (by default `DATA_DIR/index-snapshots/`), format in
+ * `index-snapshot-format.ts`. A file is written to a temporary name and renamed into place, so a
+ * reader sees a whole file or none, and several instances may share the directory (the last
+ * rename wins; both files are equally good). A file that is damaged is reported as a warning and
+ * ignored (the caller builds afresh and saves over it); one of other code or content is ignored
+ * with an info line. Failing to write only logs a warning.
+ */
+export class FileIndexSnapshotStore implements IndexSnapshotStore {
+  private readonly identity: string;
+  private readonly logger: Pick<Logger, 'info' | 'warn'>;
+  private readonly keep: number;
+  private readonly writesAfter: Promise<unknown>;
+
+  constructor(
+    private readonly directory: string,
+    options: FileIndexSnapshotStoreOptions,
+  ) {
+    this.identity = options.identity;
+    this.logger = options.logger;
+    this.keep = Math.max(1, options.keep ?? 3);
+    this.writesAfter = options.writesAfter ?? Promise.resolve();
+  }
+
+  /** The file that holds (or would hold) the snapshot of `fingerprint`. */
+  fileOf(fingerprint: string): string {
+    return join(this.directory, `${fingerprint}-${this.identity.slice(0, 16)}.idx`);
+  }
+
+  async load(fingerprint: string, toolCount: number): Promise<SearchIndexSnapshot | undefined> {
+    const file = this.fileOf(fingerprint);
+    const started = performance.now();
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.logger.warn({ file, err: error }, 'cannot read the index snapshot; indexing afresh');
+      }
+      return undefined;
+    }
+    try {
+      const { size } = await handle.stat();
+      const index = await readSnapshot(handle, size, {
+        identity: this.identity,
+        fingerprint,
+        toolCount,
+      });
+      this.logger.info(
+        { file, bytes: size, ms: Math.round(performance.now() - started) },
+        'index snapshot loaded',
+      );
+      return index;
+    } catch (error) {
+      if (error instanceof UnusableSnapshotError && error.reason === 'foreign') {
+        this.logger.info(
+          { file, reason: error.message },
+          'index snapshot not used; indexing afresh',
+        );
+      } else {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logger.warn(
+          { file, reason },
+          'index snapshot rejected as damaged; indexing afresh and replacing it',
+        );
+      }
+      return undefined;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async save(fingerprint: string, index: SearchIndexSnapshot): Promise<void> {
+    await this.writesAfter;
+    const file = this.fileOf(fingerprint);
+    const temporary = `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
+    const started = performance.now();
+    try {
+      await mkdir(this.directory, { recursive: true });
+      const handle = await open(temporary, 'wx');
+      let bytes: number;
+      try {
+        bytes = await writeSnapshot(handle, this.identity, fingerprint, index);
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, file);
+      this.logger.info(
+        { file, bytes, ms: Math.round(performance.now() - started) },
+        'index snapshot written',
+      );
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      this.logger.warn(
+        { file, err: error },
+        'cannot write the index snapshot; the next start will index afresh',
+      );
+      return;
+    }
+    await this.prune(file).catch((error: unknown) =>
+      this.logger.warn({ directory: this.directory, err: error }, 'cannot prune index snapshots'),
+    );
+  }
+
+  /** Keeps the `keep` newest snapshots (always `current`) and drops temporary files left behind. */
+  private async prune(current: string): Promise<void> {
+    const now = Date.now();
+    const entries: { path: string; mtimeMs: number; temporary: boolean }[] = [];
+    for (const name of await readdir(this.directory)) {
+      const temporary = name.endsWith('.tmp');
+      if (!temporary && !name.endsWith('.idx')) continue;
+      const path = join(this.directory, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info !== undefined) entries.push({ path, mtimeMs: info.mtimeMs, temporary });
+    }
+    const snapshots = entries
+      .filter((entry) => !entry.temporary && entry.path !== current)
+      .sort((a, b) => b.mtimeMs - a.mtimeMs);
+    const doomed = [
+      ...snapshots.slice(this.keep - 1),
+      ...entries.filter((entry) => entry.temporary && now - entry.mtimeMs > STALE_TEMP_MS),
+    ];
+    // Another instance may prune at the same time: a file already gone is fine.
+    for (const entry of doomed) await unlink(entry.path).catch(() => undefined);
+  }
+}
