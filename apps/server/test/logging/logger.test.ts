@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../support/server-process.js';
+
+/**
+ * The logger batches its stdout writes (issue 12): no line may be lost or reordered on the way
+ * out, whichever way the process ends, and a line must not wait long for company.
+ */
+const work = mkdtempSync(path.join(tmpdir(), 'reviews-logger-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const LOGGER = pathToFileURL(path.join(REPO_ROOT, 'apps/server/dist/logging/logger.js')).href;
+
+/** Runs `body` in a fresh node process with `logger` (the service's, level info) in scope. */
+function runLogging(body: string): {
+  stdout: () => string;
+  exited: Promise<number | null>;
+  stderr: () => string;
+} {
+  const script = path.join(work, `child-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(
+    script,
+    `import { createLogger } from ${JSON.stringify(LOGGER)};\nconst logger = createLogger('info');\n${body}\n`,
+  );
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
+  return { stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** The `i` of every `request` line, in the order they were written. */
+function loggedIndexes(stdout: string): number[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes('"msg":"request"'))
+    .map((line) => (JSON.parse(line) as { i: number }).i);
+}
+
+const LINES = 20_000;
+const ALL = Array.from({ length: LINES }, (_, i) => i);
+const LOG_ALL = `for (let i = 0; i < ${LINES}; i++) logger.info({ i, path: '/api/v1/tools' }, 'request');`;
+
+describe('the service logger (batched stdout)', () => {
+  it('writes every line, in order, when the process calls process.exit (as SIGTERM does)', async () => {
+    const run = runLogging(`${LOG_ALL}\nprocess.exit(0);`);
+    expect(await run.exited).toBe(0);
+    expect(loggedIndexes(run.stdout())).toEqual(ALL);
+  }, 30_000);
+
+  it('writes every line when the event loop runs out (a failed start sets exitCode and returns)', async () => {
+    const run = runLogging(`${LOG_ALL}\nprocess.exitCode = 1;`);
+    expect(await run.exited).toBe(1);
+    expect(loggedIndexes(run.stdout())).toEqual(ALL);
+  }, 30_000);
+
+  it('writes every line before an uncaught exception ends the process', async () => {
+    const run = runLogging(`${LOG_ALL}\nthrow new Error('fatal on purpose');`);
+    expect(await run.exited).not.toBe(0);
+    expect(run.stderr()).toContain('fatal on purpose');
+    expect(loggedIndexes(run.stdout())).toEqual(ALL);
+  }, 30_000);
+
+  it('writes every line before an unhandled rejection ends the process', async () => {
+    const run = runLogging(`${LOG_ALL}\nawait Promise.reject(new Error('rejected on purpose'));`);
+    expect(await run.exited).not.toBe(0);
+    expect(loggedIndexes(run.stdout())).toEqual(ALL);
+  }, 30_000);
+
+  it('does not hold a lone line for long while the process keeps running', async () => {
+    // One short line (far under the batch size), then the process stays alive for 3 s.
+    const run = runLogging(
+      `logger.info({ i: 0 }, 'request');\nsetTimeout(() => process.exit(0), 3000);`,
+    );
+    const started = Date.now();
+    while (loggedIndexes(run.stdout()).length === 0 && Date.now() - started < 2_500)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    // Written by the periodic flush, long before the process exits (start-up included).
+    expect(loggedIndexes(run.stdout())).toEqual([0]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await run.exited).toBe(0);
+  }, 30_000);
+});
