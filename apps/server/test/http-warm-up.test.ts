@@ -192,6 +192,26 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
+  it('meets many sockets, each reused for several requests, as clients bring them', async () => {
+    const served = await servedContainer({});
+    try {
+      const requestsBySocket = new Map<number, number>();
+      const spy = (req: IncomingMessage, res: ServerResponse) => {
+        const port = req.socket.remotePort!;
+        requestsBySocket.set(port, (requestsBySocket.get(port) ?? 0) + 1);
+        served.handle(req, res);
+      };
+      const warmUp = await warmUpHttpPath(served.live, spy);
+      // Code compiled for one or two sockets is thrown away when a client's socket arrives.
+      expect(requestsBySocket.size).toBeGreaterThanOrEqual(10);
+      // Kept-alive connections too: every socket carried more than one request.
+      expect(Math.min(...requestsBySocket.values())).toBeGreaterThan(1);
+      expect([...requestsBySocket.values()].reduce((a, b) => a + b, 0)).toBe(warmUp.requests);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('opens the public port only once the warm-up is done', async () => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1');

@@ -85,11 +85,16 @@ export async function warmUpHttpPath(
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const agent = new OwnConnectionsAgent(port, ownPorts);
+  let agent = new OwnConnectionsAgent(port, ownPorts);
   let requests = 0;
   try {
     for (const path of warmUpPaths(publication.tools)) {
       if (performance.now() - started >= BUDGET_MS) break;
+      // A new connection for each path, kept alive for that path's requests: code that met only
+      // one or two sockets is compiled for them and thrown away ("wrong map") when the first
+      // client's socket arrives; met on dozens, it stays compiled for the ones clients bring.
+      agent.destroy();
+      agent = new OwnConnectionsAgent(port, ownPorts);
       for (const encoding of ENCODINGS) {
         const first = await send(agent, port, 'GET', path, encoding);
         const again = await send(agent, port, 'GET', path, encoding);
