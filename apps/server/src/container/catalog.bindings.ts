@@ -14,6 +14,7 @@ import {
 import {
   FileCatalogSource,
   MongoCatalogSource,
+  type FileIndexSnapshotStore,
   type MongoConnection,
 } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
@@ -58,18 +59,22 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
   container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
   const listening = new ListeningGate();
   container.bind(TOKENS.ListeningGate).toConstantValue(listening);
+  // The first publication is built before the service listens: its index is saved only once the
+  // service listens, so writing it never delays readiness. Closed at shutdown, so no write
+  // outlives the service.
+  container
+    .bind<IndexSnapshots>(TOKENS.IndexSnapshots)
+    .toResolvedValue(() => ({ store: indexSnapshotStore(config, logger, listening.opened) }))
+    .onDeactivation(({ store }) => store?.close());
   container.bind(TOKENS.PublishCatalog).toResolvedValue(
-    (source: CatalogSource, live: LivePublication) => {
-      // The first publication is built here before the service listens: its index is saved only
-      // once the service listens, so writing it never delays readiness.
-      const indexSnapshots = indexSnapshotStore(config, logger, listening.opened);
+    (source: CatalogSource, live: LivePublication, { store }: IndexSnapshots) => {
       const first = new SourcePublicationBuilder(
         source,
-        indexSnapshots === undefined ? {} : { indexSnapshots },
+        store === undefined ? {} : { indexSnapshots: store },
       );
-      return new PublishCatalog(source, live, reloadBuilder(config, logger, source), first);
+      return new PublishCatalog(source, live, reloadBuilder(config, logger, source, store), first);
     },
-    [TOKENS.CatalogSource, TOKENS.LivePublication],
+    [TOKENS.CatalogSource, TOKENS.LivePublication, TOKENS.IndexSnapshots],
   );
   container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
     baseUrl: config.publicBaseUrl,
@@ -86,6 +91,11 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
   }
 }
 
+/** The index snapshot store, when snapshots are on (`INDEX_SNAPSHOTS`). */
+interface IndexSnapshots {
+  readonly store: FileIndexSnapshotStore | undefined;
+}
+
 /** Resolves `opened` once the service listens (`open()`, from `startServer`). */
 export class ListeningGate {
   open!: () => void;
@@ -97,11 +107,15 @@ export class ListeningGate {
  * TypeScript sources without a build (some tests) is there no worker script: then on this thread,
  * and it says so.
  */
-function reloadBuilder(config: ServerConfig, logger: Logger, source: CatalogSource) {
+function reloadBuilder(
+  config: ServerConfig,
+  logger: Logger,
+  source: CatalogSource,
+  indexSnapshots: FileIndexSnapshotStore | undefined,
+) {
   const script = publicationWorkerScript();
   if (script !== undefined) return new WorkerPublicationBuilder(config, script);
   logger.warn('publication worker not built (run pnpm build): reloads run on the request thread');
-  const indexSnapshots = indexSnapshotStore(config, logger);
   return new SourcePublicationBuilder(
     source,
     indexSnapshots === undefined ? {} : { indexSnapshots },

@@ -8,6 +8,7 @@ export const TOKENS = {
   LivePublication: Symbol.for('LivePublication'),
   PublishCatalog: Symbol.for('PublishCatalog'),
   ListeningGate: Symbol.for('ListeningGate'),
+  IndexSnapshots: Symbol.for('IndexSnapshots'),
   ServiceProfile: Symbol.for('ServiceProfile'),
   SearchTools: Symbol.for('SearchTools'),
   GetTool: Symbol.for('GetTool'),

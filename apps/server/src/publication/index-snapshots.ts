@@ -1,5 +1,5 @@
 import { FileIndexSnapshotStore } from '@reviews/adapters-persistence';
-import type { IndexSnapshotStore, Logger } from '@reviews/application';
+import type { Logger } from '@reviews/application';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,7 +42,7 @@ export function indexSnapshotStore(
   config: ServerConfig,
   logger: Pick<Logger, 'info' | 'warn'>,
   writesAfter?: Promise<unknown>,
-): IndexSnapshotStore | undefined {
+): FileIndexSnapshotStore | undefined {
   if (!config.indexSnapshots) return undefined;
   const code = indexingIdentity();
   if (code === null) {

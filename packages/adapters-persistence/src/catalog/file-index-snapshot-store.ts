@@ -36,6 +36,12 @@ export class FileIndexSnapshotStore implements IndexSnapshotStore {
   private readonly logger: Pick<Logger, 'info' | 'warn'>;
   private readonly keep: number;
   private readonly writesAfter: Promise<unknown>;
+  /** Resolves once `close()` is called: saves still waiting for `writesAfter` then give up. */
+  private readonly closing: Promise<void>;
+  private closed = false;
+  private markClosed!: () => void;
+  /** Saves under way (waiting or writing), so `close()` can wait for them. */
+  private readonly saving = new Set<Promise<void>>();
 
   constructor(
     private readonly directory: string,
@@ -45,6 +51,19 @@ export class FileIndexSnapshotStore implements IndexSnapshotStore {
     this.logger = options.logger;
     this.keep = Math.max(1, options.keep ?? 3);
     this.writesAfter = options.writesAfter ?? Promise.resolve();
+    this.closing = new Promise((resolve) => (this.markClosed = resolve));
+  }
+
+  /**
+   * Stops taking saves and waits for the ones under way: a write already started finishes (a
+   * half-written temporary file is never left behind), a save still waiting for `writesAfter`
+   * gives up without touching the directory. Called when the service shuts down, so no write
+   * outlives it.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.markClosed();
+    await Promise.all([...this.saving]);
   }
 
   /** The file that holds (or would hold) the snapshot of `fingerprint`. */
@@ -95,8 +114,18 @@ export class FileIndexSnapshotStore implements IndexSnapshotStore {
     }
   }
 
-  async save(fingerprint: string, index: SearchIndexSnapshot): Promise<void> {
-    await this.writesAfter;
+  save(fingerprint: string, index: SearchIndexSnapshot): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const saving = this.saveWhenAllowed(fingerprint, index).finally(() =>
+      this.saving.delete(saving),
+    );
+    this.saving.add(saving);
+    return saving;
+  }
+
+  private async saveWhenAllowed(fingerprint: string, index: SearchIndexSnapshot): Promise<void> {
+    await Promise.race([this.writesAfter, this.closing]);
+    if (this.closed) return;
     const file = this.fileOf(fingerprint);
     const temporary = `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
     const started = performance.now();

@@ -275,6 +275,34 @@ describe('FileIndexSnapshotStore', () => {
     expect(await store.load('f1', 400)).toBeDefined();
   });
 
+  it('on close, drops a save still waiting for writesAfter without touching the directory', async () => {
+    const never = new Promise<void>(() => undefined);
+    const store = new FileIndexSnapshotStore(directory, {
+      identity: 'c',
+      logger,
+      writesAfter: never,
+    });
+    const saving = store.save('f1', index());
+    await store.close();
+    await saving;
+    await store.save('f2', index());
+    await expect(readdir(directory)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(logger.infos).toEqual([]);
+    expect(logger.warnings).toEqual([]);
+  });
+
+  it('on close, waits for a write under way to finish, so none outlives the service', async () => {
+    const store = storeOf();
+    const saving = store.save('f1', index());
+    // Nothing gates the write: one turn of the event loop and it has started. Close must not
+    // resolve before the file is in place.
+    await new Promise((resolve) => setImmediate(resolve));
+    await store.close();
+    expect(await readdir(directory)).toEqual([store.fileOf('f1').split('/').pop()]);
+    expect(logger.infos.map((line) => line.message)).toEqual(['index snapshot written']);
+    await saving;
+  });
+
   it('keeps the newest snapshots and removes older ones and stale temporary files', async () => {
     const store = storeOf('a'.repeat(64), 2);
     const small = Publication.publish('s', aCatalog(aTool())).snapshot().index;
