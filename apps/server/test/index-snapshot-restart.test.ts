@@ -53,8 +53,9 @@ function requestsFor(file: string): string[] {
 
 const OFF = { RATE_LIMIT_API: '100000', RATE_LIMIT_SEARCH: '100000', RATE_LIMIT_PAGES: '100000' };
 
-async function answers(paths: readonly string[], env: Record<string, string> = {}) {
-  const server = startServerProcess({
+/** The built server on the test catalog, its DATA_DIR the shared `work` (where snapshots go). */
+const serverOnCatalog = (env: Record<string, string> = {}) =>
+  startServerProcess({
     PORT: '0',
     HOST: '127.0.0.1',
     CATALOG_FILE: catalogFile,
@@ -62,6 +63,9 @@ async function answers(paths: readonly string[], env: Record<string, string> = {
     ...OFF,
     ...env,
   });
+
+async function answers(paths: readonly string[], env: Record<string, string> = {}) {
+  const server = serverOnCatalog(env);
   try {
     const url = await server.listening;
     const bodies: string[] = [];
@@ -126,13 +130,7 @@ describe('index snapshots across restarts', () => {
   }, 240_000);
 
   it('are loaded by a reload of unchanged content too (in the publication worker)', async () => {
-    const server = startServerProcess({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CATALOG_FILE: catalogFile,
-      DATA_DIR: work,
-      ...OFF,
-    });
+    const server = serverOnCatalog();
     try {
       const url = await server.listening;
       const before = await (await fetch(`${url}/api/v1/tools?q=co&limit=50`)).text();
