@@ -36,8 +36,12 @@ async function main(): Promise<void> {
 
   // For the person at the terminal; the JSON line above it is for machines.
   const metrics = running.metricsUrl === undefined ? '' : `, metrics at ${running.metricsUrl}`;
+  const catalog =
+    config.mongodbUrl === undefined
+      ? config.catalogFile
+      : 'the live publication in MongoDB (MONGODB_URL)';
   process.stderr.write(
-    `Listening on ${running.url} (catalog: ${config.catalogFile}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
+    `Listening on ${running.url} (catalog: ${catalog}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
   );
 
   const stop = (signal: string) => {

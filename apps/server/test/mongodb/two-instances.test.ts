@@ -205,6 +205,23 @@ suite(`two instances on one ${MONGODB_TEST_SERVER} and one Redis`, () => {
     expect(new Set(seen)).toEqual(new Set(['0:before', '0:after', '1:before', '1:after']));
   }, 120_000);
 
+  it('names MongoDB, not the unused CATALOG_FILE, as its catalog on the line for the terminal', async () => {
+    const line = async (server: ServerProcess): Promise<string> => {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const found = /^Listening on .*$/m.exec(server.output());
+        if (found !== null) return found[0];
+        if (Date.now() > deadline) throw new Error(`no "Listening on" line:\n${server.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    for (const server of servers) {
+      const text = await line(server);
+      expect(text).toContain('(catalog: the live publication in MongoDB (MONGODB_URL)');
+      expect(text).not.toContain('.json');
+    }
+  });
+
   it('confirms through one instance a signup made through the other', async () => {
     const client = aClientAddress();
     const email = `two-instances-${Date.now()}@example.com`;
