@@ -163,8 +163,15 @@ function* warmUpPaths(tools: readonly Tool[]): Generator<string> {
       .slice(0, 3);
     for (const q of [words.join(' '), words[0]?.slice(0, 3), words[1]]) {
       if (q === undefined || q === '') continue;
-      yield `/api/v1/tools?q=${encodeURIComponent(q)}`;
-      yield `/api/v1/tools?q=${encodeURIComponent(q)}&cursor=20`;
+      // Spaces as `%20` (encodeURIComponent, curl) on every other tool and as `+` (forms,
+      // URLSearchParams) on the others: the query-string parser met only `%20` before, and its
+      // compiled code was thrown away on the first client query with a `+`.
+      const query =
+        (i / stride) % 2 === 0
+          ? encodeURIComponent(q)
+          : new URLSearchParams({ q }).toString().slice('q='.length);
+      yield `/api/v1/tools?q=${query}`;
+      yield `/api/v1/tools?q=${query}&cursor=20`;
     }
     if (tool.category !== null) {
       const category = encodeURIComponent(tool.category);
