@@ -31,6 +31,16 @@ export interface HttpBenchOptions {
 
 type ServerName = 'ours' | 'express' | 'node:http';
 
+/**
+ * One load run, with the server's CPU time per answer (all its threads, user and system): on
+ * two shared cores the request rate moves with whatever else runs, and with how the load
+ * generator and the server share the cores, while the CPU each answer costs the server moves
+ * far less.
+ */
+interface RunFigures extends LoadFigures {
+  readonly cpuUsPerRequest: number;
+}
+
 interface Route {
   readonly key: string;
   readonly name: string;
@@ -90,6 +100,11 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     };
     servers.push(references.express, references['node:http']);
     await checkSameBytes(recorded, [references.express.url, references['node:http'].url]);
+    const processes: Record<ServerName, ChildServer> = {
+      ours,
+      express: references.express,
+      'node:http': references['node:http'],
+    };
     const urls: Record<ServerName, string> = {
       ours: ours.url,
       express: references.express.url,
@@ -105,15 +120,17 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
       for (const name of serverNames(route, 0))
         await loadRun(urls[name], route.target, 1, options.connections);
 
-    const rounds: Array<Map<string, LoadFigures>> = [];
+    const rounds: Array<Map<string, RunFigures>> = [];
     for (let round = 0; round < options.rounds; round++) {
-      const figures = new Map<string, LoadFigures>();
+      const figures = new Map<string, RunFigures>();
       for (const route of routes) {
         for (const name of serverNames(route, round)) {
+          const cpuBefore = processes[name].cpuMs();
           const run = await loadRun(urls[name], route.target, options.seconds, options.connections);
           if (run.unexpected > 0)
             throw new Error(`${route.name} on ${name}: ${run.unexpected} failed responses`);
-          figures.set(`${route.name}|${name}`, run);
+          const cpuUsPerRequest = ((processes[name].cpuMs() - cpuBefore) * 1000) / run.requests;
+          figures.set(`${route.name}|${name}`, { ...run, cpuUsPerRequest });
         }
       }
       rounds.push(figures);
@@ -208,17 +225,17 @@ function lowerCased(headers: Record<string, string>): Array<[string, string]> {
 
 const ratio = (a: number, b: number): string => (b === 0 ? '-' : (a / b).toFixed(2));
 
-function printRound(round: number, routes: readonly Route[], figures: Map<string, LoadFigures>) {
+function printRound(round: number, routes: readonly Route[], figures: Map<string, RunFigures>) {
   console.log(`\nround ${round}`);
   console.log(
-    `${'route'.padEnd(18)}${'server'.padEnd(11)}${'req/s'.padStart(9)}${'p99 ms'.padStart(8)}`,
+    `${'route'.padEnd(18)}${'server'.padEnd(11)}${'req/s'.padStart(9)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}`,
   );
   for (const route of routes) {
     for (const name of ['ours', 'express', 'node:http'] as const) {
       const run = figures.get(`${route.name}|${name}`);
       if (run === undefined) continue;
       console.log(
-        `${route.name.padEnd(18)}${name.padEnd(11)}${run.requestsPerSecond.toFixed(0).padStart(9)}${run.p99Ms.toFixed(0).padStart(8)}`,
+        `${route.name.padEnd(18)}${name.padEnd(11)}${run.requestsPerSecond.toFixed(0).padStart(9)}${run.p99Ms.toFixed(0).padStart(8)}${run.cpuUsPerRequest.toFixed(1).padStart(12)}`,
       );
     }
   }
@@ -234,20 +251,22 @@ function printRound(round: number, routes: readonly Route[], figures: Map<string
     console.log(`${'MCP / REST search'.padEnd(18)}${ratio(mcp, rest)}`);
 }
 
-function printMedians(routes: readonly Route[], rounds: ReadonlyArray<Map<string, LoadFigures>>) {
+function printMedians(routes: readonly Route[], rounds: ReadonlyArray<Map<string, RunFigures>>) {
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)] ?? 0;
   };
-  const rate = (figures: Map<string, LoadFigures>, key: string) =>
+  const rate = (figures: Map<string, RunFigures>, key: string) =>
     figures.get(key)?.requestsPerSecond ?? 0;
+  const cpu = (key: string) => median(rounds.map((f) => f.get(key)?.cpuUsPerRequest ?? 0));
   console.log(`\nmedian of ${rounds.length} rounds (ratios taken per round)`);
   for (const route of routes.filter((r) => r.referenced)) {
     const perRound = (name: ServerName) =>
       median(rounds.map((f) => rate(f, `${route.name}|ours`) / rate(f, `${route.name}|${name}`)));
     console.log(
       `${route.name.padEnd(18)}ours ${median(rounds.map((f) => rate(f, `${route.name}|ours`))).toFixed(0)} req/s` +
-        `  ours/Express ${perRound('express').toFixed(2)}  ours/node:http ${perRound('node:http').toFixed(2)}`,
+        `  ours/Express ${perRound('express').toFixed(2)}  ours/node:http ${perRound('node:http').toFixed(2)}` +
+        `  CPU µs/req ours ${cpu(`${route.name}|ours`).toFixed(1)}, Express ${cpu(`${route.name}|express`).toFixed(1)}, node:http ${cpu(`${route.name}|node:http`).toFixed(1)}`,
     );
   }
   if (!routes.some((r) => r.key === 'mcp') || !routes.some((r) => r.key === 'search')) return;

@@ -16,11 +16,12 @@ import type { ServerConfig } from './config/server-config.js';
 import { followPublications } from './catalog/follow-publications.js';
 import type { ListeningGate } from './container/catalog.bindings.js';
 import { createContainer } from './container/create-container.js';
+import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import type { Logger } from './logging/logger.js';
 import { startMetrics } from './metrics/metrics-http.js';
-import { warmUpHttpPath } from './publication/http-warm-up.js';
+import { ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
 
@@ -95,6 +96,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       container.get<LivePublication>(TOKENS.LivePublication),
       handle,
       (warmUpHandler) => createHttpServer(warmUpHandler, config.connections),
+      ownQuota(observedAsTheService(container, config)),
     );
     logger.info(httpWarmUp, 'HTTP path warmed up');
   } catch (error) {

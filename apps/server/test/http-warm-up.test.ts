@@ -164,6 +164,41 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
+  it('charges its own quota through the decoration given, as the service decorates its limiter', async () => {
+    const consumed: string[] = [];
+    const quota = ownQuota((limiter) => ({
+      consume: (bucket, key) => {
+        consumed.push(bucket);
+        return limiter.consume(bucket, key);
+      },
+    }));
+    const outcome = await quota.charge('127.0.0.1', [BUCKETS.api, BUCKETS.search]);
+    expect(outcome.allowed).toBe(true);
+    expect(consumed).toEqual([BUCKETS.api, BUCKETS.search]);
+    // Sizes of the kind a client's buckets have (small integers, not heap numbers), so the
+    // quota's compiled code sees the shapes a client's charge brings.
+    for (const decision of outcome.decisions) {
+      expect(Number.isInteger(decision.limit)).toBe(true);
+      expect(decision.limit).toBeLessThanOrEqual(2 ** 30 - 1);
+    }
+  });
+
+  it('asks queries with spaces both as %20 and as +, as clients send them', async () => {
+    const served = await servedContainer({});
+    try {
+      const seen: string[] = [];
+      const spy = (req: IncomingMessage, res: ServerResponse) => {
+        seen.push(req.url ?? '');
+        served.handle(req, res);
+      };
+      await warmUpHttpPath(served.live, spy);
+      expect(seen.some((url) => /[?&]q=[^&]*%20/.test(url))).toBe(true);
+      expect(seen.some((url) => /[?&]q=[^&]*\+/.test(url))).toBe(true);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('serves only connections it opened itself on its private listener', async () => {
     const served = await servedContainer({});
     try {

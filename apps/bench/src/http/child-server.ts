@@ -6,6 +6,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** A server in a child process of its own, never in the load generator's process. */
 export interface ChildServer {
   readonly url: string;
+  /**
+   * CPU time (user + system, all threads, ms, 10 ms resolution) the process has used so far;
+   * Linux /proc only.
+   */
+  cpuMs(): number;
   /** SIGTERM (so `--cpu-prof` writes its profile), SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -41,6 +46,10 @@ export async function startChildServer(
   }
   return {
     url,
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
+    },
     stop: async (graceMs = 15_000) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 export interface LoadFigures {
   readonly requestsPerSecond: number;
   readonly p99Ms: number;
+  /** Responses received in the run. */
+  readonly requests: number;
   /** Responses whose status was not the expected one; a run with any is not a valid figure. */
   readonly unexpected: number;
 }
@@ -33,6 +35,7 @@ export async function loadRun(
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
+    requests: result.requests.total,
     unexpected: result.non2xx + result.errors + result.timeouts,
   };
 }

@@ -29,6 +29,19 @@ export function bindMetrics(container: Container, config: ServerConfig): void {
   });
 }
 
+/**
+ * How the service's rate limiter is wrapped (refusals counted, when metrics are on): for a
+ * limiter of the service's own kind outside the container, e.g. the HTTP warm-up's own quota.
+ */
+export function observedAsTheService(
+  container: Container,
+  config: ServerConfig,
+): (limiter: RateLimiter) => RateLimiter {
+  if (!config.metrics.enabled) return (limiter) => limiter;
+  return (limiter) =>
+    new ObservedRateLimiter(limiter, container.get<ServiceMetrics>(TOKENS.Metrics));
+}
+
 /** `GET /metrics` on the service's own port, when metrics are on and have no port of their own. */
 export function metricsRouters(container: Container, config: ServerConfig): Router[] {
   if (!config.metrics.enabled || config.metrics.port !== undefined) return [];
