@@ -58,7 +58,7 @@ export class FileCatalogSource implements CatalogSource {
         },
         {
           member: (key, value) => validator.acceptMember(key, value),
-          tool: (value) => validator.acceptTool(value),
+          tool: (value, controlFree) => validator.acceptTool(value, controlFree),
           root: (value) => validator.acceptRoot(value),
         },
       );
