@@ -60,11 +60,16 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
   const listening = new ListeningGate();
   container.bind(TOKENS.ListeningGate).toConstantValue(listening);
   // The first publication is built before the service listens: its index is saved only once the
-  // service listens, so writing it never delays readiness. Closed at shutdown, so no write
+  // service listens, so writing it never delays readiness, and with a catalog file it is read
+  // ahead on a worker thread while this one reads the catalog. Closed at shutdown, so no write
   // outlives the service.
   container
     .bind<IndexSnapshots>(TOKENS.IndexSnapshots)
-    .toResolvedValue(() => ({ store: indexSnapshotStore(config, logger, listening.opened) }))
+    .toResolvedValue(() => {
+      const store = indexSnapshotStore(config, logger, listening.opened);
+      if (config.mongodbUrl === undefined) store?.prefetch(config.catalogFile);
+      return { store };
+    })
     .onDeactivation(({ store }) => store?.close());
   container.bind(TOKENS.PublishCatalog).toResolvedValue(
     (source: CatalogSource, live: LivePublication, { store }: IndexSnapshots) => {

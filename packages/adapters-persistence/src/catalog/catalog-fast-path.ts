@@ -31,11 +31,14 @@ import {
  * rules below accept nothing the schema refuses. The field rules are the schema's own predicates
  * (catalog-fields.schema.ts); a property test holds the two paths to the same answers.
  *
+ * `controlFree`: the caller knows that no string in `raw` holds a control character (U+0000–U+001F,
+ * U+007F), so the text rules skip that check; `readCatalogJson` knows it from a tool's bytes.
+ *
  * `reuse`: the caller owns `raw` (it parsed it) and gives it up, so an object whose members are
  * exactly the domain's, in the mapper's order, is returned as it is instead of being copied. That
  * is the common case of a catalog file, and spares a million review copies at 100k tools.
  */
-export function toValidTool(raw: unknown, reuse = false): Tool | undefined {
+export function toValidTool(raw: unknown, reuse = false, controlFree = false): Tool | undefined {
   if (!isPlainObject(raw)) return undefined;
   const members = membersOf(raw, isToolMember, TOOL_ORDER);
   if (members === Members.Unknown) return undefined;
@@ -43,10 +46,10 @@ export function toValidTool(raw: unknown, reuse = false): Tool | undefined {
   if (
     typeof id !== 'string' ||
     !TOOL_ID_PATTERN.test(id) ||
-    !isSingleLineText(name, CATALOG_LIMITS.name) ||
-    !isProseText(description, CATALOG_LIMITS.description) ||
+    !isSingleLineText(name, CATALOG_LIMITS.name, controlFree) ||
+    !isProseText(description, CATALOG_LIMITS.description, controlFree) ||
     !isHttpAddressOf(website, CATALOG_LIMITS.address) ||
-    (category !== null && !isSingleLineText(category, CATALOG_LIMITS.category)) ||
+    (category !== null && !isSingleLineText(category, CATALOG_LIMITS.category, controlFree)) ||
     !Array.isArray(reviews) ||
     reviews.length > CATALOG_LIMITS.reviewsPerTool
   ) {
@@ -56,14 +59,14 @@ export function toValidTool(raw: unknown, reuse = false): Tool | undefined {
     reuse && members === Members.InOrder && Object.getPrototypeOf(reviews) === Array.prototype;
   const validReviews: Review[] = [];
   for (let i = 0; i < reviews.length; i++) {
-    const review = toValidReview(reviews[i], reuse);
+    const review = toValidReview(reviews[i], reuse, controlFree);
     if (review === undefined) return undefined;
     if (review !== reviews[i]) same = false;
     validReviews.push(review);
   }
   let validStacks: Stacks | null = null;
   if (stacks !== null) {
-    const checked = toValidStacks(stacks, reuse);
+    const checked = toValidStacks(stacks, reuse, controlFree);
     if (checked === undefined) return undefined;
     if (checked !== stacks) same = false;
     validStacks = checked;
@@ -191,7 +194,7 @@ const isReviewId = (value: unknown): value is string =>
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   (values as readonly unknown[]).includes(value);
 
-function toValidReview(raw: unknown, reuse: boolean): Review | undefined {
+function toValidReview(raw: unknown, reuse: boolean, controlFree: boolean): Review | undefined {
   if (!isPlainObject(raw)) return undefined;
   const members = membersOf(raw, isReviewMember, REVIEW_ORDER);
   if (members === Members.Unknown) return undefined;
@@ -203,13 +206,14 @@ function toValidReview(raw: unknown, reuse: boolean): Review | undefined {
     !isUtcInstant(updatedAt) ||
     !isPlainObject(author) ||
     !hasOnly(author, isAuthorMember) ||
-    !isProseText(likes, CATALOG_LIMITS.likes) ||
-    !isProseText(dislikes, CATALOG_LIMITS.dislikes)
+    !isProseText(likes, CATALOG_LIMITS.likes, controlFree) ||
+    !isProseText(dislikes, CATALOG_LIMITS.dislikes, controlFree)
   ) {
     return undefined;
   }
   const { name, url } = author;
-  if (name !== undefined && !isSingleLineText(name, CATALOG_LIMITS.authorName)) return undefined;
+  if (name !== undefined && !isSingleLineText(name, CATALOG_LIMITS.authorName, controlFree))
+    return undefined;
   if (url !== undefined && !isKnownHttpAddress(url)) return undefined;
   if (reuse && members === Members.InOrder && isAuthorInOrder(author))
     return raw as unknown as Review;
@@ -244,7 +248,7 @@ function isKnownHttpAddress(value: unknown): value is string {
   return true;
 }
 
-function toValidStacks(raw: unknown, reuse: boolean): Stacks | undefined {
+function toValidStacks(raw: unknown, reuse: boolean, controlFree: boolean): Stacks | undefined {
   if (!isPlainObject(raw)) return undefined;
   const members = membersOf(raw, isStacksMember, STACKS_ORDER);
   if (members === Members.Unknown) return undefined;
@@ -253,7 +257,7 @@ function toValidStacks(raw: unknown, reuse: boolean): Stacks | undefined {
     !isCalendarDate(observed_on) ||
     !isOneOf(STACK_STATUSES, status) ||
     !isHttpAddressOf(source_url, CATALOG_LIMITS.address) ||
-    !isProseText(evidence, CATALOG_LIMITS.description) ||
+    !isProseText(evidence, CATALOG_LIMITS.description, controlFree) ||
     !Array.isArray(tags)
   ) {
     return undefined;
@@ -268,8 +272,8 @@ function toValidStacks(raw: unknown, reuse: boolean): Stacks | undefined {
     if (tagMembers === Members.Unknown) return undefined;
     const { key, label, dimension, relationship } = tag;
     if (
-      !isSingleLineText(key, CATALOG_LIMITS.name) ||
-      !isSingleLineText(label, CATALOG_LIMITS.name) ||
+      !isSingleLineText(key, CATALOG_LIMITS.name, controlFree) ||
+      !isSingleLineText(label, CATALOG_LIMITS.name, controlFree) ||
       !isOneOf(STACK_DIMENSIONS, dimension) ||
       !isOneOf(STACK_RELATIONSHIPS, relationship)
     ) {

@@ -24,13 +24,23 @@ const hasNonBlank = (text: string): boolean => /\S/.test(text);
 const isOneLine = (text: string): boolean => !CONTROL_CHARACTERS.test(text);
 const isPlainProse = (text: string): boolean => !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(text);
 
-/** What `singleLineText(max)` accepts. */
-export const isSingleLineText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && withinLength(value, max) && hasNonBlank(value) && isOneLine(value);
+/**
+ * What `singleLineText(max)` accepts. `controlFree`: the caller knows that `value` holds no
+ * control character (see `CatalogJsonVisitor.tool`), so that check is skipped.
+ */
+export const isSingleLineText = (
+  value: unknown,
+  max: number,
+  controlFree = false,
+): value is string =>
+  typeof value === 'string' &&
+  withinLength(value, max) &&
+  hasNonBlank(value) &&
+  (controlFree || isOneLine(value));
 
-/** What `proseText(max)` accepts. */
-export const isProseText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && withinLength(value, max) && isPlainProse(value);
+/** What `proseText(max)` accepts; `controlFree` as for `isSingleLineText`. */
+export const isProseText = (value: unknown, max: number, controlFree = false): value is string =>
+  typeof value === 'string' && withinLength(value, max) && (controlFree || isPlainProse(value));
 
 const maxLength = (max: number, expected?: string) =>
   z

@@ -5,8 +5,12 @@ import { locateJsonSyntaxError } from './json-syntax-locator.js';
 export interface CatalogJsonVisitor {
   /** A top-level member. A `tools` array arrives as `[]`, its elements through `tool`. */
   member(key: string, value: unknown): void;
-  /** The next element of the top-level `tools` array. */
-  tool(value: unknown): void;
+  /**
+   * The next element of the top-level `tools` array. `controlFree`: its text holds no backslash
+   * and no U+007F, so no string in `value` holds a control character (JSON has no raw ones
+   * below U+0020: they can only come from escapes).
+   */
+  tool(value: unknown, controlFree: boolean): void;
   /** The whole document, when it is not an object (and so has no members to visit). */
   root(value: unknown): void;
 }
@@ -20,6 +24,7 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const LINE_FEED = 0x0a;
+const DELETE = 0x7f;
 const isWhitespace = (b: number | undefined): boolean =>
   b === 0x20 || b === LINE_FEED || b === 0x0d || b === 0x09;
 const endsScalar = (b: number | undefined): boolean =>
@@ -210,7 +215,11 @@ class CatalogJsonScanner {
       return;
     }
     for (;;) {
-      this.visitor.tool(this.readValue());
+      const start = this.offset + this.pos;
+      const value = this.readValue();
+      // Refills while reading it kept the tool's bytes in the window: they start at `start`.
+      const text = this.bytes.subarray(start - this.offset, this.pos);
+      this.visitor.tool(value, text.indexOf(BACKSLASH) < 0 && text.indexOf(DELETE) < 0);
       this.skipWhitespace();
       const next = this.bytes[this.pos];
       if (next === CLOSE_BRACKET) {

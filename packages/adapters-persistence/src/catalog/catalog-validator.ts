@@ -62,11 +62,15 @@ export class CatalogValidator {
     });
   }
 
-  /** The next element of `tools`. */
-  acceptTool(raw: unknown): void {
+  /**
+   * The next element of `tools`. `controlFree`: no string in it holds a control character, as
+   * `CatalogJsonVisitor.tool` says (it only spares the fast path that check).
+   */
+  acceptTool(raw: unknown, controlFree = false): void {
     const index = this.toolCount++;
     let tool: Tool | undefined;
-    if (this.options.fastPath !== false) tool = toValidTool(raw, this.options.ownsInput === true);
+    if (this.options.fastPath !== false)
+      tool = toValidTool(raw, this.options.ownsInput === true, controlFree);
     if (tool === undefined) {
       const parsed = catalogToolSchema.safeParse(raw, catalogParseOptions);
       if (parsed.success) tool = toTool(parsed.data);

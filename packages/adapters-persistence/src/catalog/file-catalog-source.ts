@@ -8,6 +8,26 @@ import { JsonSyntaxError } from './json-syntax.error.js';
 /** Bytes read at a time: large enough that refills are rare, small beside the catalog. */
 const CATALOG_CHUNK_BYTES = 8 * 1024 * 1024;
 
+/** The fingerprint of a catalog file from the SHA-256 of its bytes (see `FileCatalogSource`). */
+const fingerprintOf = (hash: Hash): string => hash.digest('hex').slice(0, 16);
+
+/**
+ * The fingerprint `FileCatalogSource.load()` gives the file at `filePath` as it is now, without
+ * parsing it. Throws when the file cannot be read.
+ */
+export function catalogFileFingerprint(filePath: string): string {
+  const hash = createHash('sha256');
+  const fd = openSync(filePath, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(CATALOG_CHUNK_BYTES);
+    for (let length; (length = readSync(fd, chunk, 0, chunk.length, null)) > 0;)
+      hash.update(chunk.subarray(0, length));
+  } finally {
+    closeSync(fd);
+  }
+  return fingerprintOf(hash);
+}
+
 /**
  * The catalog of a JSON file (contract §2), e.g. `CATALOG_FILE`. Each `load()` reads the file
  * afresh. The fingerprint is the first 16 hex digits (64 bits) of the SHA-256 of the file's bytes,
@@ -58,7 +78,7 @@ export class FileCatalogSource implements CatalogSource {
         },
         {
           member: (key, value) => validator.acceptMember(key, value),
-          tool: (value) => validator.acceptTool(value),
+          tool: (value, controlFree) => validator.acceptTool(value, controlFree),
           root: (value) => validator.acceptRoot(value),
         },
       );
@@ -70,8 +90,7 @@ export class FileCatalogSource implements CatalogSource {
     } finally {
       for (const file of files) closeSync(file);
     }
-    const fingerprint = hash.digest('hex').slice(0, 16);
-    return { document: validator.finish(), fingerprint };
+    return { document: validator.finish(), fingerprint: fingerprintOf(hash) };
   }
 
   /** The file's bytes in chunks, each added to `hash` as it is read. */

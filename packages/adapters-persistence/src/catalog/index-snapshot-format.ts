@@ -162,6 +162,20 @@ async function readExactly(file: FileHandle, length: number, position: number): 
   return bytes;
 }
 
+/** A snapshot read and checked except for its number of tools (see `readSnapshotParts`). */
+export interface SnapshotParts {
+  readonly header: SnapshotHeader;
+  readonly arrayBytes: Uint8Array;
+  readonly termBytes: Uint8Array;
+}
+
+/** Which snapshot a reader wants: of this code and content, and of this many tools when known. */
+export interface SnapshotExpectation {
+  readonly identity: string;
+  readonly fingerprint: string;
+  readonly toolCount?: number;
+}
+
 /**
  * Reads the snapshot in `file` (of `size` bytes), which must have been written by `identity`
  * for `fingerprint` over `toolCount` tools. Throws `UnusableSnapshotError` otherwise, or when
@@ -170,8 +184,21 @@ async function readExactly(file: FileHandle, length: number, position: number): 
 export async function readSnapshot(
   file: FileHandle,
   size: number,
-  expected: { readonly identity: string; readonly fingerprint: string; readonly toolCount: number },
+  expected: SnapshotExpectation & { readonly toolCount: number },
 ): Promise<SearchIndexSnapshot> {
+  return snapshotOf(await readSnapshotParts(file, size, expected), expected.toolCount);
+}
+
+/**
+ * The first part of `readSnapshot`: reads the file and checks its header and its checksum, and
+ * its number of tools only when `expected` gives one. Its buffers are its own (each its whole
+ * `ArrayBuffer`), so they can be transferred to another thread. `snapshotOf` finishes the job.
+ */
+export async function readSnapshotParts(
+  file: FileHandle,
+  size: number,
+  expected: SnapshotExpectation,
+): Promise<SnapshotParts> {
   if (size < PREFIX_BYTES) throw new UnusableSnapshotError('corrupt', 'the file is truncated');
   const prefix = await readExactly(file, PREFIX_BYTES, 0);
   if (!prefix.subarray(0, 8).equals(MAGIC)) {
@@ -207,13 +234,21 @@ export async function readSnapshot(
   const crc = (crcOf(termBytes, crcOf(arrayBytes, 0)) >>> 0).toString(16).padStart(8, '0');
   if (crc !== header.crc32)
     throw new UnusableSnapshotError('corrupt', `checksum ${crc} differs from ${header.crc32}`);
-  return assemble(header, arrayBytes, termBytes);
+  return { header, arrayBytes, termBytes };
 }
 
-function checkHeader(
-  header: SnapshotHeader,
-  expected: { readonly identity: string; readonly fingerprint: string; readonly toolCount: number },
-): void {
+/**
+ * The index of parts read by `readSnapshotParts` (possibly on another thread: only their bytes
+ * are used), for an index of `toolCount` tools. Throws `UnusableSnapshotError` as `readSnapshot`.
+ */
+export function snapshotOf(parts: SnapshotParts, toolCount: number): SearchIndexSnapshot {
+  checkHeader(parts.header, { ...parts.header, toolCount });
+  const bytes = (view: Uint8Array): Buffer =>
+    Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+  return assemble(parts.header, bytes(parts.arrayBytes), bytes(parts.termBytes));
+}
+
+function checkHeader(header: SnapshotHeader, expected: SnapshotExpectation): void {
   if (typeof header !== 'object' || header === null || typeof header.identity !== 'string')
     throw new UnusableSnapshotError('corrupt', 'the header is not an index snapshot header');
   if (header.identity !== expected.identity)
@@ -223,7 +258,7 @@ function checkHeader(
   const shortcuts = Array.isArray(header.shortcutPrefixes) ? header.shortcutPrefixes.length : -1;
   const counts = [header.toolCount, header.termCount, header.arraysBytes, header.termsBytes];
   if (
-    header.toolCount !== expected.toolCount ||
+    (expected.toolCount !== undefined && header.toolCount !== expected.toolCount) ||
     !counts.every((n) => Number.isSafeInteger(n) && n >= 0) ||
     !Array.isArray(header.categoryNames) ||
     !Array.isArray(header.lengths) ||

@@ -242,7 +242,7 @@ function readAsFile(text: string, options: { fastPath?: boolean; ownsInput?: boo
   const validator = new CatalogValidator(options);
   readCatalogJson(Buffer.from(text), {
     member: (key, value) => validator.acceptMember(key, value),
-    tool: (value) => validator.acceptTool(value),
+    tool: (value, controlFree) => validator.acceptTool(value, controlFree),
     root: (value) => validator.acceptRoot(value),
   });
   return validator.finish();

@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import { readCatalogJson, readCatalogJsonChunks } from '../../src/catalog/catalog-json-reader.js';
 import { JsonSyntaxError } from '../../src/catalog/json-syntax.error.js';
 
-type Visit = ['member', string, unknown] | ['tool', unknown] | ['root', unknown];
+type Visit = ['member', string, unknown] | ['tool', unknown, boolean] | ['root', unknown];
 
 const visitsOf = (text: string): Visit[] => {
   const visits: Visit[] = [];
   readCatalogJson(Buffer.from(text), {
     member: (key, value) => visits.push(['member', key, value]),
-    tool: (value) => visits.push(['tool', value]),
+    tool: (value, controlFree) => visits.push(['tool', value, controlFree]),
     root: (value) => visits.push(['root', value]),
   });
   return visits;
@@ -21,7 +21,7 @@ const outcomeOf = (text: string, size?: number): Visit[] | string => {
   const visits: Visit[] = [];
   const visitor = {
     member: (key: string, value: unknown) => visits.push(['member', key, value]),
-    tool: (value: unknown) => visits.push(['tool', value]),
+    tool: (value: unknown, controlFree: boolean) => visits.push(['tool', value, controlFree]),
     root: (value: unknown) => visits.push(['root', value]),
   };
   try {
@@ -70,8 +70,8 @@ describe('readCatalogJson', () => {
     ).toEqual([
       ['member', 'schemaVersion', 1],
       ['member', 'tools', []],
-      ['tool', { id: 'a' }],
-      ['tool', { id: 'b', x: [1, { y: ']' }] }],
+      ['tool', { id: 'a' }, true],
+      ['tool', { id: 'b', x: [1, { y: ']' }] }, true],
       ['member', 'publishedAt', 't'],
     ]);
   });
@@ -148,5 +148,55 @@ describe('readCatalogJson', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('says a tool holds no control character only when none of its strings does', () => {
+    const character = fc.constantFrom(
+      'a',
+      ' ',
+      'é',
+      '😀',
+      '"',
+      '\\',
+      '\u0000',
+      '\u0007',
+      '\n',
+      '\t',
+      '\u001f',
+      '\u007f',
+    );
+    const text = fc.string({ unit: character, maxLength: 6 });
+    const tool = fc.dictionary(text, fc.oneof(text, fc.array(text, { maxLength: 3 })), {
+      maxKeys: 3,
+    });
+    const holdsControl = (value: unknown): boolean =>
+      typeof value === 'string'
+        ? // eslint-disable-next-line no-control-regex -- finding control characters is the point
+          /[\u0000-\u001f\u007f]/.test(value)
+        : typeof value === 'object' && value !== null
+          ? Object.entries(value).some(([key, member]) => holdsControl(key) || holdsControl(member))
+          : false;
+    let free = 0;
+    let notFree = 0;
+    fc.assert(
+      fc.property(
+        fc.array(tool, { maxLength: 4 }),
+        fc.integer({ min: 1, max: 9 }),
+        (tools, size) => {
+          const visits = outcomeOf(JSON.stringify({ tools }), size);
+          if (typeof visits === 'string') throw new Error(visits);
+          for (const visit of visits) {
+            if (visit[0] !== 'tool') continue;
+            if (visit[2]) free++;
+            else notFree++;
+            if (visit[2]) expect(holdsControl(visit[1])).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    // Both answers must have been given, or the property says little.
+    expect(free).toBeGreaterThan(100);
+    expect(notFree).toBeGreaterThan(100);
   });
 });

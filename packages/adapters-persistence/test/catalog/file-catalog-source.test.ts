@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
 import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
-import { FileCatalogSource } from '../../src/catalog/file-catalog-source.js';
+import {
+  catalogFileFingerprint,
+  FileCatalogSource,
+} from '../../src/catalog/file-catalog-source.js';
 import { aScratchDirectory } from './catalog-files.js';
 
 let scratch: Awaited<ReturnType<typeof aScratchDirectory>>;
@@ -258,5 +261,19 @@ describe('FileCatalogSource', () => {
     expect(first.fingerprint).toBe(createHash('sha256').update(content).digest('hex').slice(0, 16));
     expect(same.fingerprint).toBe(first.fingerprint);
     expect(changed.fingerprint).not.toBe(first.fingerprint);
+  });
+
+  it('gives the fingerprint without loading, as load does (what a snapshot is read ahead by)', async () => {
+    const big = JSON.stringify(aCatalog(...Array.from({ length: 50 }, () => aTool())));
+    for (const content of ['', 'not json '.repeat(1_200_000), big]) {
+      const file = await scratch.write('fingerprinted.json', content);
+      const loaded = await new FileCatalogSource(file, 7)
+        .load()
+        .then(({ fingerprint }) => fingerprint)
+        .catch(() => undefined);
+      const expected = createHash('sha256').update(content).digest('hex').slice(0, 16);
+      if (loaded !== undefined) expect(loaded).toBe(expected);
+      expect(catalogFileFingerprint(file)).toBe(expected);
+    }
   });
 });

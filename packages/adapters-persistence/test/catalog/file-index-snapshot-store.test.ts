@@ -10,8 +10,16 @@ import {
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import { copyFile, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogFileFingerprint } from '../../src/catalog/file-catalog-source.js';
 import { FileIndexSnapshotStore } from '../../src/catalog/file-index-snapshot-store.js';
+
+/** The built prefetch worker (`npx tsc -b` first): tests run the sources, which have none. */
+const PREFETCH_WORKER = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../dist/catalog/index-snapshot-prefetch.worker.js',
+);
 
 /** Words that meet often, with non-ASCII, folding and punctuation traps. */
 const WORDS = [
@@ -341,6 +349,65 @@ describe('FileIndexSnapshotStore', () => {
     ]);
     const request = { keywords: ['post'] };
     expect(everything(second.search(request))).toEqual(everything(first.search(request)));
+  });
+});
+
+describe('FileIndexSnapshotStore.prefetch', () => {
+  /** A catalog file (its content does not matter here, only its fingerprint) and that fingerprint. */
+  async function aCatalogFile(text: string): Promise<{ file: string; fingerprint: string }> {
+    const file = join(directory, '..', `${text}.json`);
+    await writeFile(file, text);
+    return { file, fingerprint: catalogFileFingerprint(file) };
+  }
+
+  it('reads ahead the snapshot of the catalog file, which load then gives back', async () => {
+    const { file, fingerprint } = await aCatalogFile('catalog A');
+    await storeOf().save(fingerprint, index());
+    const store = storeOf();
+    store.prefetch(file, PREFETCH_WORKER);
+
+    expect(await store.load(fingerprint, 400)).toEqual(index());
+    expect(logger.infos.at(-1)).toMatchObject({
+      message: 'index snapshot loaded',
+      fields: { prefetched: true },
+    });
+  });
+
+  it('uses what it read ahead only for that fingerprint, and only once', async () => {
+    const a = await aCatalogFile('catalog A');
+    const b = await aCatalogFile('catalog B');
+    const other = Publication.publish('f2', aGeneratedCatalog(400, 11)).snapshot().index;
+    await storeOf().save(a.fingerprint, index());
+    await storeOf().save(b.fingerprint, other);
+    const store = storeOf();
+    store.prefetch(a.file, PREFETCH_WORKER);
+
+    // The catalog changed between the prefetch and the read: B's own snapshot, read afresh.
+    expect(await store.load(b.fingerprint, 400)).toEqual(other);
+    expect(logger.infos.at(-1)?.fields).not.toHaveProperty('prefetched');
+    expect(await store.load(a.fingerprint, 400)).toEqual(index());
+    expect(logger.infos.at(-1)?.fields).not.toHaveProperty('prefetched');
+  });
+
+  it('falls back to reading, with the same answer and lines, when what it read does not fit', async () => {
+    const { file, fingerprint } = await aCatalogFile('catalog A');
+    await storeOf().save(fingerprint, index());
+    const store = storeOf();
+    store.prefetch(file, PREFETCH_WORKER);
+
+    expect(await store.load(fingerprint, 399)).toBeUndefined();
+    expect(logger.warnings).toHaveLength(1);
+    expect(logger.warnings[0]?.fields).toMatchObject({
+      reason: 'the header does not describe an index of these tools',
+    });
+  });
+
+  it('answers undefined without a warning when there is no snapshot to read ahead', async () => {
+    const { file, fingerprint } = await aCatalogFile('catalog A');
+    const store = storeOf();
+    store.prefetch(file, PREFETCH_WORKER);
+    expect(await store.load(fingerprint, 400)).toBeUndefined();
+    expect(logger.warnings).toEqual([]);
   });
 });
 
