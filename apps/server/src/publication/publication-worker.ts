@@ -10,6 +10,7 @@ import { workerData } from 'node:worker_threads';
 import { createLogger } from '../logging/logger.js';
 import { withCatalogSource } from './catalog-source-factory.js';
 import { indexSnapshotStore } from './index-snapshots.js';
+import { speedUpIndexing } from './indexing-speed-up.js';
 import {
   TERM_SLICE,
   TOOL_SLICE_UNITS,
@@ -18,6 +19,7 @@ import {
 } from './publication-messages.js';
 
 const { config, port } = workerData as PublicationWorkerData;
+speedUpIndexing();
 
 /** Rough size of a tool's text, to cut slices of similar weight. */
 function weightOf(tool: Tool): number {
