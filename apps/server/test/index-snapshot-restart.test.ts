@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -144,6 +145,45 @@ describe('index snapshots across restarts', () => {
     } finally {
       server.signal('SIGKILL');
       await server.exited;
+    }
+  }, 120_000);
+
+  it('vouch for their catalog: bytes with a snapshot are not looked at again for repeated ids', async () => {
+    // Two tools sharing a review id: refused, unless a snapshot of these very bytes by this very
+    // code exists, which is only ever written after they were published (here: planted, empty).
+    const tool = (id: string) =>
+      `{"id":"${id}","name":"${id}","description":"A tool.","website":"https://${id}.example.com","category":null,"stacks":null,"reviews":[{"id":"r-1","revisionId":"r-1-v1","reviewedOn":"2026-01-02","updatedAt":"2026-01-03T00:00:00Z","author":{},"likes":"Fast.","dislikes":"None."}]}`;
+    const content = `{"schemaVersion":1,"publishedAt":"2026-11-16T09:00:00Z","tools":[${tool('alpha')},${tool('beta')}]}`;
+    const repeats = path.join(work, 'repeats.json');
+    writeFileSync(repeats, content);
+    const fingerprint = createHash('sha256').update(content).digest('hex').slice(0, 16);
+    const code = /-[0-9a-f]+\.idx$/.exec(snapshots()[0] as string)?.[0];
+    expect(code).toBeDefined();
+
+    const refused = serverOnCatalog({ CATALOG_FILE: repeats });
+    expect(await refused.exited).not.toBe(0);
+    expect(refused.output()).toContain('repeats the review id "r-1" of $.tools[0].reviews[0].id');
+
+    writeFileSync(path.join(work, 'index-snapshots', `${fingerprint}${code}`), '');
+    const server = serverOnCatalog({ CATALOG_FILE: repeats });
+    try {
+      const url = await server.listening;
+      const listed = (await (await fetch(`${url}/api/v1/tools`)).json()) as {
+        items: { id: string }[];
+      };
+      expect(listed.items.map((item) => item.id).sort()).toEqual(['alpha', 'beta']);
+      // A reload (the publication worker) trusts it too.
+      server.signal('SIGHUP');
+      await waitFor(
+        server,
+        /"msg":"catalog published"[\s\S]*"msg":"catalog published"|repeats the review id/,
+      );
+      expect(server.output()).not.toContain('repeats the review id');
+      expect(server.output().match(/"msg":"catalog published"/g)).toHaveLength(2);
+    } finally {
+      server.signal('SIGKILL');
+      await server.exited;
+      rmSync(path.join(work, 'index-snapshots', `${fingerprint}${code}`), { force: true });
     }
   }, 120_000);
 

@@ -1,4 +1,4 @@
-export { FileCatalogSource } from './catalog/file-catalog-source.js';
+export { FileCatalogSource, type FileCatalogSourceOptions } from './catalog/file-catalog-source.js';
 export { FileSubscriptionStore } from './subscription/file-subscription-store.js';
 export { MemoryRateLimiter } from './rate-limiting/memory-rate-limiter.js';
 export type { BucketSize, BucketSizes } from './rate-limiting/memory-rate-limiter.js';
@@ -10,4 +10,5 @@ export { CatalogNotPublishedError, MongoCatalogSource } from './catalog/mongo-ca
 export { MongoPublicationWatcher } from './catalog/mongo-publication-watcher.js';
 export { MongoSubscriptionStore } from './subscription/mongo-subscription-store.js';
 export { FileIndexSnapshotStore } from './catalog/file-index-snapshot-store.js';
+export { DUPLICATE_ID_RULE_MODULE } from './catalog/duplicate-id-finder.js';
 export type { FileIndexSnapshotStoreOptions } from './catalog/file-index-snapshot-store.js';

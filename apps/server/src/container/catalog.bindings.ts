@@ -45,9 +45,15 @@ const READ_USE_CASES: ReadonlyArray<
  */
 export function bindCatalog(container: Container, config: ServerConfig, logger: Logger): void {
   if (config.mongodbUrl === undefined) {
-    container
-      .bind<CatalogSource>(TOKENS.CatalogSource)
-      .toResolvedValue(() => new FileCatalogSource(config.catalogFile));
+    // A catalog whose index snapshot exists was published by this code: its ids are not looked
+    // at again (see `FileCatalogSourceOptions.publishedBefore`).
+    container.bind<CatalogSource>(TOKENS.CatalogSource).toResolvedValue(
+      ({ store }: IndexSnapshots) =>
+        new FileCatalogSource(config.catalogFile, {
+          publishedBefore: (fingerprint) => store?.holds(fingerprint) === true,
+        }),
+      [TOKENS.IndexSnapshots],
+    );
   } else {
     container
       .bind<CatalogSource>(TOKENS.CatalogSource)

@@ -50,11 +50,14 @@ async function run(): Promise<void> {
   try {
     // A fresh index is saved before its arrays are handed over (and so lost to this thread).
     const indexSnapshots = indexSnapshotStore(config, createLogger(config.logLevel));
-    const publication = await withCatalogSource(config, (source) =>
-      new SourcePublicationBuilder(source, {
-        awaitSave: true,
-        ...(indexSnapshots === undefined ? {} : { indexSnapshots }),
-      }).build(),
+    const publication = await withCatalogSource(
+      config,
+      (source) =>
+        new SourcePublicationBuilder(source, {
+          awaitSave: true,
+          ...(indexSnapshots === undefined ? {} : { indexSnapshots }),
+        }).build(),
+      (fingerprint) => indexSnapshots?.holds(fingerprint) === true,
     );
     snapshot = publication.snapshot();
   } catch (error) {

@@ -26,12 +26,20 @@ export interface CatalogValidatorOptions {
  * dropped as soon as `acceptTool` returns, and once a problem is found nothing more is kept.
  * Feed it the top-level members (with `tools` as an empty array when its elements come through
  * `acceptTool`) and the tools in document order, then call `finish`.
+ *
+ * Repeated ids are looked for last: while every tool so far is valid, the ids wait for `finish`
+ * (the tools are kept anyway), so that a caller who knows the very same document was published
+ * before by this code can skip that pass (`finish`'s `idsKnownUnique`), a million set insertions
+ * at 100k tools. At the first problem the pass catches up and runs tool by tool from then on, so
+ * the problems and their order are the same either way.
  */
 export class CatalogValidator {
   private readonly headerProblems: CatalogProblem[] = [];
   private readonly toolProblems: CatalogProblem[] = [];
   private readonly tools: Tool[] = [];
   private readonly duplicates = new DuplicateIdFinder();
+  /** True while the ids of the tools accepted so far (all valid, all in `tools`) wait for `finish`. */
+  private idsDeferred = true;
   /** A map, not an object: a member named `__proto__` must stay a member. */
   private readonly header = new Map<string, unknown>();
   private toolCount = 0;
@@ -71,27 +79,45 @@ export class CatalogValidator {
     let tool: Tool | undefined;
     if (this.options.fastPath !== false)
       tool = toValidTool(raw, this.options.ownsInput === true, controlFree);
+    let problems: readonly CatalogProblem[] = [];
     if (tool === undefined) {
       const parsed = catalogToolSchema.safeParse(raw, catalogParseOptions);
       if (parsed.success) tool = toTool(parsed.data);
-      else {
-        for (const problem of toCatalogProblems(parsed.error.issues, ['tools', index])) {
-          this.toolProblems.push(problem);
-        }
-      }
+      else problems = toCatalogProblems(parsed.error.issues, ['tools', index]);
     }
-    for (const duplicate of this.duplicates.check(raw, index)) {
+    // The repeats among the earlier tools come before this tool's problems.
+    if (problems.length > 0) this.checkDeferredIds();
+    for (const problem of problems) this.toolProblems.push(problem);
+    if (!this.idsDeferred) this.checkIds(raw, index);
+    if (tool !== undefined && this.toolProblems.length === 0) this.tools.push(tool);
+    else this.tools.length = 0;
+  }
+
+  /** Looks for repeated ids in the tools whose check was deferred (`tools`: all valid so far). */
+  private checkDeferredIds(): void {
+    if (!this.idsDeferred) return;
+    this.idsDeferred = false;
+    for (let index = 0; index < this.tools.length; index++) this.checkIds(this.tools[index], index);
+  }
+
+  private checkIds(tool: unknown, index: number): void {
+    for (const duplicate of this.duplicates.check(tool, index)) {
       this.toolProblems.push({
         path: formatJsonPath(['tools', ...duplicate.path]),
         message: duplicate.message,
       });
     }
-    if (tool !== undefined && this.toolProblems.length === 0) this.tools.push(tool);
-    else this.tools.length = 0;
   }
 
-  /** The validated document; throws `CatalogInvalidError` listing every problem found. */
-  finish(): CatalogDocument {
+  /**
+   * The validated document; throws `CatalogInvalidError` listing every problem found.
+   * `idsKnownUnique`: the caller knows that this very document (the same bytes) was published
+   * before by this code, so its tool and review ids are unique, and the pass that looks for
+   * repeats is skipped; every other check has run. Only says something while no problem has been
+   * found (the pass has run already otherwise).
+   */
+  finish(options: { readonly idsKnownUnique?: boolean } = {}): CatalogDocument {
+    if (options.idsKnownUnique !== true) this.checkDeferredIds();
     if (!this.isObject) throw new CatalogInvalidError(this.headerProblems);
     const header = catalogHeaderSchema.safeParse(
       Object.fromEntries(this.header),

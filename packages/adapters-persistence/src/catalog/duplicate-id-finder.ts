@@ -1,5 +1,13 @@
 import { isRecord } from '@reviews/domain';
+import { fileURLToPath } from 'node:url';
 import { formatJsonPath, type JsonPathSegment } from './json-path.js';
+
+/**
+ * This module's file. The code identity of index snapshots covers it: a snapshot's existence lets
+ * a restart skip looking for repeated ids (`FileCatalogSourceOptions.publishedBefore`), which is
+ * only right while the rule is the one that published the catalog.
+ */
+export const DUPLICATE_ID_RULE_MODULE = fileURLToPath(import.meta.url);
 
 /** A repeated id: `path` is relative to the `tools` array (`[4, 'reviews', 0, 'id']`). */
 export interface DuplicateId {

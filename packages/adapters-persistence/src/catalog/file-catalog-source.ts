@@ -28,6 +28,18 @@ export function catalogFileFingerprint(filePath: string): string {
   return fingerprintOf(hash);
 }
 
+export interface FileCatalogSourceOptions {
+  /** How much of the file is read at a time (small amounts only make sense in tests). */
+  readonly chunkBytes?: number;
+  /**
+   * True when the file's bytes of this fingerprint were published before by this very code (an
+   * index snapshot of them exists): their ids are then known to be unique, and the pass that looks
+   * for repeated ids, which runs once every tool has been read, is skipped (see
+   * `CatalogValidator.finish`). Every other check still runs.
+   */
+  readonly publishedBefore?: (fingerprint: string) => boolean;
+}
+
 /**
  * The catalog of a JSON file (contract §2), e.g. `CATALOG_FILE`. Each `load()` reads the file
  * afresh. The fingerprint is the first 16 hex digits (64 bits) of the SHA-256 of the file's bytes,
@@ -45,11 +57,16 @@ export function catalogFileFingerprint(filePath: string): string {
  * naming the file when it cannot be read.
  */
 export class FileCatalogSource implements CatalogSource {
-  /** `chunkBytes`: how much of the file is read at a time (small ones only make sense in tests). */
+  private readonly chunkBytes: number;
+  private readonly publishedBefore: (fingerprint: string) => boolean;
+
   constructor(
     private readonly filePath: string,
-    private readonly chunkBytes = CATALOG_CHUNK_BYTES,
-  ) {}
+    options: FileCatalogSourceOptions = {},
+  ) {
+    this.chunkBytes = options.chunkBytes ?? CATALOG_CHUNK_BYTES;
+    this.publishedBefore = options.publishedBefore ?? (() => false);
+  }
 
   load(): Promise<LoadedCatalog> {
     // Synchronous reads: the scanning between them blocks this thread anyway, and it saves a
@@ -90,7 +107,9 @@ export class FileCatalogSource implements CatalogSource {
     } finally {
       for (const file of files) closeSync(file);
     }
-    return { document: validator.finish(), fingerprint: fingerprintOf(hash) };
+    const fingerprint = fingerprintOf(hash);
+    const idsKnownUnique = this.publishedBefore(fingerprint);
+    return { document: validator.finish({ idsKnownUnique }), fingerprint };
   }
 
   /** The file's bytes in chunks, each added to `hash` as it is read. */

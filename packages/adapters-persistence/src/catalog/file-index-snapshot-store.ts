@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -81,6 +82,17 @@ export class FileIndexSnapshotStore implements IndexSnapshotStore {
   /** The file that holds (or would hold) the snapshot of `fingerprint`. */
   fileOf(fingerprint: string): string {
     return snapshotFileOf(this.directory, fingerprint, this.identity);
+  }
+
+  /**
+   * Whether a snapshot of `fingerprint` by this code is in the directory. One is only ever written
+   * after this code published the catalog of that fingerprint, and renamed into place whole, so it
+   * records that those bytes passed every check: what `FileCatalogSourceOptions.publishedBefore`
+   * asks (the code identity covers the repeated-id rule for that reason). A file damaged since
+   * still records it; reading it is another matter (`load`).
+   */
+  holds(fingerprint: string): boolean {
+    return existsSync(this.fileOf(fingerprint));
   }
 
   /**

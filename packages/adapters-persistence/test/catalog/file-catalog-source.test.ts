@@ -20,7 +20,7 @@ const problemsOf = async (
   path: string,
   chunkBytes?: number,
 ): Promise<readonly CatalogProblem[]> => {
-  const error = await new FileCatalogSource(path, chunkBytes).load().then(
+  const error = await new FileCatalogSource(path, { chunkBytes }).load().then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -198,7 +198,7 @@ describe('FileCatalogSource', () => {
       const whole = await new FileCatalogSource(path).load();
 
       for (const chunkBytes of [1, 2, 3, 4, 7, 64, 1000]) {
-        const chunked = await new FileCatalogSource(path, chunkBytes).load();
+        const chunked = await new FileCatalogSource(path, { chunkBytes }).load();
         expect(chunked.document).toEqual(catalog);
         expect(chunked.fingerprint).toBe(whole.fingerprint);
       }
@@ -263,11 +263,53 @@ describe('FileCatalogSource', () => {
     expect(changed.fingerprint).not.toBe(first.fingerprint);
   });
 
+  it('skips the repeated-id pass only for the fingerprint published before, every other check kept', async () => {
+    const repeats = JSON.stringify(
+      aCatalog(
+        aTool().withId('quillsort').withReviews(aReview().withId('r-1')),
+        aTool().withId('harborlint').withReviews(aReview().withId('r-1')),
+      ),
+    );
+    const file = await scratch.write('repeats.json', repeats);
+    const fingerprint = catalogFileFingerprint(file);
+    const asked: string[] = [];
+    const publishedBefore = (f: string) => {
+      asked.push(f);
+      return f === fingerprint;
+    };
+
+    const loaded = await new FileCatalogSource(file, { publishedBefore }).load();
+    expect(loaded.document.tools.map((t) => t.id)).toEqual(['quillsort', 'harborlint']);
+    expect(asked).toEqual([fingerprint]);
+
+    expect(await problemsOf(file)).toEqual([
+      {
+        path: '$.tools[1].reviews[0].id',
+        message: 'repeats the review id "r-1" of $.tools[0].reviews[0].id',
+      },
+    ]);
+    const changed = await scratch.write('changed.json', `${repeats}\n`);
+    const error = await new FileCatalogSource(changed, { publishedBefore }).load().catch((e) => e);
+    expect(error).toBeInstanceOf(CatalogInvalidError);
+    const broken = await scratch.write(
+      'broken.json',
+      repeats.replace('"name":"', '"name":" ').replace(/"name":" [^"]*"/, '"name":""'),
+    );
+    const alsoPublished = (f: string) => f === catalogFileFingerprint(broken);
+    const brokenError = await new FileCatalogSource(broken, { publishedBefore: alsoPublished })
+      .load()
+      .catch((e: unknown) => e);
+    expect((brokenError as CatalogInvalidError).problems.map((p) => p.path)).toEqual([
+      '$.tools[0].name',
+      '$.tools[1].reviews[0].id',
+    ]);
+  });
+
   it('gives the fingerprint without loading, as load does (what a snapshot is read ahead by)', async () => {
     const big = JSON.stringify(aCatalog(...Array.from({ length: 50 }, () => aTool())));
     for (const content of ['', 'not json '.repeat(1_200_000), big]) {
       const file = await scratch.write('fingerprinted.json', content);
-      const loaded = await new FileCatalogSource(file, 7)
+      const loaded = await new FileCatalogSource(file, { chunkBytes: 7 })
         .load()
         .then(({ fingerprint }) => fingerprint)
         .catch(() => undefined);

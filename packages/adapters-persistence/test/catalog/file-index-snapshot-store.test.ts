@@ -226,6 +226,17 @@ describe('FileIndexSnapshotStore', () => {
     expect(logger.infos.at(-1)?.fields).toMatchObject({ reason: 'written by other indexing code' });
   });
 
+  it('holds a fingerprint once its snapshot is written, by this code only', async () => {
+    const store = storeOf();
+    expect(store.holds('f1')).toBe(false);
+
+    await saved(store);
+
+    expect(store.holds('f1')).toBe(true);
+    expect(store.holds('f2')).toBe(false);
+    expect(storeOf('b'.repeat(64)).holds('f1')).toBe(false);
+  });
+
   it('never uses a snapshot of another fingerprint or another number of tools', async () => {
     const store = storeOf();
     const file = await saved(store);
