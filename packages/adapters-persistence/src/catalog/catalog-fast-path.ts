@@ -37,8 +37,16 @@ import {
  * `reuse`: the caller owns `raw` (it parsed it) and gives it up, so an object whose members are
  * exactly the domain's, in the mapper's order, is returned as it is instead of being copied. That
  * is the common case of a catalog file, and spares a million review copies at 100k tools.
+ *
+ * `shared`: with `reuse`, the reviews' authors and days are kept once in it (see
+ * `SharedReviewValues`).
  */
-export function toValidTool(raw: unknown, reuse = false, controlFree = false): Tool | undefined {
+export function toValidTool(
+  raw: unknown,
+  reuse = false,
+  controlFree = false,
+  shared?: SharedReviewValues,
+): Tool | undefined {
   if (!isPlainObject(raw)) return undefined;
   const members = membersOf(raw, isToolMember, TOOL_ORDER);
   if (members === Members.Unknown) return undefined;
@@ -59,7 +67,7 @@ export function toValidTool(raw: unknown, reuse = false, controlFree = false): T
     reuse && members === Members.InOrder && Object.getPrototypeOf(reviews) === Array.prototype;
   const validReviews: Review[] = [];
   for (let i = 0; i < reviews.length; i++) {
-    const review = toValidReview(reviews[i], reuse, controlFree);
+    const review = toValidReview(reviews[i], reuse, controlFree, shared);
     if (review === undefined) return undefined;
     if (review !== reviews[i]) same = false;
     validReviews.push(review);
@@ -194,7 +202,12 @@ const isReviewId = (value: unknown): value is string =>
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   (values as readonly unknown[]).includes(value);
 
-function toValidReview(raw: unknown, reuse: boolean, controlFree: boolean): Review | undefined {
+function toValidReview(
+  raw: unknown,
+  reuse: boolean,
+  controlFree: boolean,
+  shared: SharedReviewValues | undefined,
+): Review | undefined {
   if (!isPlainObject(raw)) return undefined;
   const members = membersOf(raw, isReviewMember, REVIEW_ORDER);
   if (members === Members.Unknown) return undefined;
@@ -215,8 +228,13 @@ function toValidReview(raw: unknown, reuse: boolean, controlFree: boolean): Revi
   if (name !== undefined && !isSingleLineText(name, CATALOG_LIMITS.authorName, controlFree))
     return undefined;
   if (url !== undefined && !isKnownHttpAddress(url)) return undefined;
-  if (reuse && members === Members.InOrder && isAuthorInOrder(author))
+  if (reuse && members === Members.InOrder && isAuthorInOrder(author)) {
+    if (shared !== undefined) {
+      raw.author = shared.author(author, name, url);
+      raw.reviewedOn = shared.day(reviewedOn);
+    }
     return raw as unknown as Review;
+  }
   const validAuthor: { -readonly [K in keyof ReviewAuthor]: ReviewAuthor[K] } = {};
   if (name !== undefined) validAuthor.name = name;
   if (url !== undefined) validAuthor.url = url;
@@ -232,6 +250,39 @@ function isAuthorInOrder(author: RawObject): boolean {
   }
   return true;
 }
+
+/**
+ * The values that repeat across a catalog's reviews, each kept once: the authors (an editorial
+ * team is a few dozen people, each signing thousands of reviews) and the review days. Each
+ * parsed review then drops its own copies, which die young instead of being carried through the
+ * young generation into the old one: at 100k tools, 120 MB less heap (1.15 against 1.27 GiB after
+ * reading). The domain objects are immutable, so sharing equal ones changes no answer. Bounded,
+ * so that a catalog of distinct authors or days stops sharing instead of growing the tables.
+ */
+export class SharedReviewValues {
+  private readonly authors = new Map<string, RawObject>();
+  private readonly days = new Map<string, string>();
+
+  /** The first author seen with this `name` and `url` (either may be absent), or `author`. */
+  author(author: RawObject, name: unknown, url: unknown): RawObject {
+    // U+0000 and U+0001 occur in no valid name or address, so keys of different authors differ.
+    const key = `${typeof name === 'string' ? name : '\u0001'}\u0000${typeof url === 'string' ? url : '\u0001'}`;
+    const first = this.authors.get(key);
+    if (first !== undefined) return first;
+    if (this.authors.size < SHARED_VALUES_MAX) this.authors.set(key, author);
+    return author;
+  }
+
+  /** The first string seen equal to `day`, or `day`. */
+  day(day: string): string {
+    const first = this.days.get(day);
+    if (first !== undefined) return first;
+    if (this.days.size < SHARED_VALUES_MAX) this.days.set(day, day);
+    return day;
+  }
+}
+
+const SHARED_VALUES_MAX = 4096;
 
 /**
  * Addresses already found valid: reviews by the same author repeat the author's address, and

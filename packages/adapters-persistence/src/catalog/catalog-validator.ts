@@ -1,7 +1,7 @@
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
 import { isRecord, type CatalogDocument, type Tool } from '@reviews/domain';
 import { toTool } from './catalog-document.mapper.js';
-import { toValidTool } from './catalog-fast-path.js';
+import { SharedReviewValues, toValidTool } from './catalog-fast-path.js';
 import { catalogHeaderSchema, catalogToolSchema } from './catalog-document.schema.js';
 import { catalogParseOptions, toCatalogProblems } from './catalog-problems.js';
 import { DuplicateIdFinder } from './duplicate-id-finder.js';
@@ -38,6 +38,8 @@ export class CatalogValidator {
   private readonly toolProblems: CatalogProblem[] = [];
   private readonly tools: Tool[] = [];
   private readonly duplicates = new DuplicateIdFinder();
+  /** Authors and days kept once across the tools, when the raw tools are the validator's. */
+  private readonly shared = new SharedReviewValues();
   /** True while the ids of the tools accepted so far (all valid, all in `tools`) wait for `finish`. */
   private idsDeferred = true;
   /** A map, not an object: a member named `__proto__` must stay a member. */
@@ -78,7 +80,7 @@ export class CatalogValidator {
     const index = this.toolCount++;
     let tool: Tool | undefined;
     if (this.options.fastPath !== false)
-      tool = toValidTool(raw, this.options.ownsInput === true, controlFree);
+      tool = toValidTool(raw, this.options.ownsInput === true, controlFree, this.shared);
     let problems: readonly CatalogProblem[] = [];
     if (tool === undefined) {
       const parsed = catalogToolSchema.safeParse(raw, catalogParseOptions);

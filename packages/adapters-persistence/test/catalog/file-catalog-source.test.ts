@@ -305,6 +305,38 @@ describe('FileCatalogSource', () => {
     ]);
   });
 
+  it('keeps each author once across the reviews, whatever the tool, and only equal ones', async () => {
+    const ana = { name: 'Ana Lima', url: 'https://reviews.example.com/authors/ana' };
+    const catalog = aCatalog(
+      aTool()
+        .withId('quillsort')
+        .withReviews(
+          aReview().withId('r-1').withAuthor(ana).reviewedOn('2026-03-01'),
+          aReview().withId('r-2').withAuthor({ name: 'Ana Lima' }),
+        ),
+      aTool()
+        .withId('harborlint')
+        .withReviews(
+          aReview()
+            .withId('r-3')
+            .withAuthor({ ...ana })
+            .reviewedOn('2026-03-01'),
+          aReview().withId('r-4').withAuthor({ url: ana.url }),
+          aReview().withId('r-5').withAuthor({}),
+          aReview().withId('r-6').withAuthor({}),
+        ),
+    );
+    const path = await scratch.write('authors.json', JSON.stringify(catalog));
+
+    const { document } = await new FileCatalogSource(path).load();
+
+    expect(document).toEqual(catalog);
+    const authors = document.tools.flatMap((tool) => tool.reviews.map((r) => r.author));
+    expect(authors[2]).toBe(authors[0]);
+    expect(authors[5]).toBe(authors[4]);
+    expect(new Set(authors).size).toBe(4);
+  });
+
   it('gives the fingerprint without loading, as load does (what a snapshot is read ahead by)', async () => {
     const big = JSON.stringify(aCatalog(...Array.from({ length: 50 }, () => aTool())));
     for (const content of ['', 'not json '.repeat(1_200_000), big]) {
