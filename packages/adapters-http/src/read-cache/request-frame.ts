@@ -3,24 +3,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../app/create-http-app.js';
 import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { rateLimitKeyOf } from '../shared/client-address.js';
+import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 import { requestIdFor } from '../shared/request-id.middleware.js';
 import { isWarmUpRequest } from '../shared/warm-up-requests.js';
 import { clientIpOf } from './client-ip.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
- * Express: its `X-Request-Id` (the client's when well-formed), `nosniff`, the access log line,
- * and the metrics' route label (`route`, the Express pattern that would have answered it).
- * The server's own warm-up requests (`isWarmUpRequest`) write no log line, as on the Express
- * path. Returns the request id.
+ * Express: the access log line and the metrics' route label (`route`, the Express pattern that
+ * would have answered it). Returns the request id (the client's when well-formed), which the
+ * caller sends with `frameHeaders`: the headers go out in one `writeHead`, none through
+ * `setHeader`. The server's own warm-up requests (`isWarmUpRequest`) write no log line, as on the
+ * Express path.
  */
 export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
 export function requestFrame(logger: Logger): RequestFrame {
   return (req, res, route) => {
     const requestId = requestIdFor(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
     if (!isWarmUpRequest(req))
@@ -33,6 +33,14 @@ export function requestFrame(logger: Logger): RequestFrame {
     (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
     return requestId;
   };
+}
+
+/**
+ * The headers the Express path sets first on every response, in its order, as a flat
+ * `[name, value, …]` list for `writeHead`: `X-Request-Id`, `nosniff` and the `*` CORS headers.
+ */
+export function frameHeaders(requestId: string): string[] {
+  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff', ...ANY_ORIGIN_HEADERS];
 }
 
 /**
