@@ -7,7 +7,7 @@ import { validatorHeaders } from '../shared/cacheable-response.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
 import { quotaFor } from '../shared/warm-up-requests.js';
-import { frameHeaders, rawClientKey, requestFrame } from './request-frame.js';
+import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
 export interface CachedReadsDeps {
@@ -32,7 +32,7 @@ export function cachedReads(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientKeyOf = rawClientKey(deps.trustProxy);
-  const frame = requestFrame(deps.logger);
+  const frame = headerlessFrame(deps.logger);
   return (req, res) => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || url?.startsWith('/api/v1/tools') !== true)

@@ -10,15 +10,28 @@ import { clientIpOf } from './client-ip.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
- * Express: the access log line and the metrics' route label (`route`, the Express pattern that
- * would have answered it). Returns the request id (the client's when well-formed), which the
- * caller sends with `frameHeaders`: the headers go out in one `writeHead`, none through
- * `setHeader`. The server's own warm-up requests (`isWarmUpRequest`) write no log line, as on the
- * Express path.
+ * Express: its `X-Request-Id` (the client's when well-formed), `nosniff`, the access log line,
+ * and the metrics' route label (`route`, the Express pattern that would have answered it).
+ * The server's own warm-up requests (`isWarmUpRequest`) write no log line, as on the Express
+ * path. Returns the request id.
  */
 export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
 export function requestFrame(logger: Logger): RequestFrame {
+  const frame = headerlessFrame(logger);
+  return (req, res, route) => {
+    const requestId = frame(req, res, route);
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    return requestId;
+  };
+}
+
+/**
+ * `requestFrame` without its headers, for a caller that sends them itself with `frameHeaders`
+ * in one `writeHead` list (none through `setHeader`).
+ */
+export function headerlessFrame(logger: Logger): RequestFrame {
   return (req, res, route) => {
     const requestId = requestIdFor(req.headers['x-request-id']);
     const url = req.url ?? '';
