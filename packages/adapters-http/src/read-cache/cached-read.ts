@@ -14,17 +14,19 @@ export function cachedRead(
   options: { etag: string; encoding: string; buckets: readonly BucketName[]; route: string },
 ): CachedRead {
   const { body, contentEncoding } = encodedBody(payload, options.encoding);
+  const headers = {
+    ...validatorHeaders(options.etag),
+    'Content-Type': JSON_CONTENT_TYPE,
+    'Content-Length': String(body.length),
+    ...(contentEncoding === undefined ? {} : { 'Content-Encoding': contentEncoding }),
+  };
   return {
     status: 200,
     etag: options.etag,
     body,
     buckets: options.buckets,
     route: options.route,
-    headers: {
-      ...validatorHeaders(options.etag),
-      'Content-Type': JSON_CONTENT_TYPE,
-      'Content-Length': String(body.length),
-      ...(contentEncoding === undefined ? {} : { 'Content-Encoding': contentEncoding }),
-    },
+    headers,
+    headerList: Object.entries(headers).flat(),
   };
 }

@@ -4,11 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../app/create-http-app.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
-import { allowAnyOrigin } from '../shared/cors.middleware.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
 import { quotaFor } from '../shared/warm-up-requests.js';
-import { rawClientKey, requestFrame } from './request-frame.js';
+import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
 export interface CachedReadsDeps {
@@ -33,7 +32,7 @@ export function cachedReads(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientKeyOf = rawClientKey(deps.trustProxy);
-  const frame = requestFrame(deps.logger);
+  const frame = headerlessFrame(deps.logger);
   return (req, res) => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || url?.startsWith('/api/v1/tools') !== true)
@@ -48,17 +47,19 @@ export function cachedReads(
 
     // The metrics label is the one the Express route would have given it.
     const requestId = frame(req, res, read.route);
-    allowAnyOrigin(res);
+    // Every header goes out in one `writeHead` with a flat list, none through `setHeader`: Node
+    // then checks each header once (in `_storeHeader`) instead of also storing it in its map.
+    const head = frameHeaders(requestId);
     if (ifNoneMatchHits(req.headers['if-none-match'], read.etag)) {
-      res.writeHead(304, validatorHeaders(read.etag));
+      res.writeHead(304, pushHeaders(head, validatorHeaders(read.etag)));
       res.end();
       return true;
     }
-    answerCharged(quotaFor(req, deps.quota), clientKeyOf(req), read, res).catch(
+    answerCharged(quotaFor(req, deps.quota), clientKeyOf(req), read, res, head).catch(
       (error: unknown) => {
         deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
         if (res.headersSent) res.destroy();
-        else sendError(res, 500, INTERNAL_ERROR_MESSAGE);
+        else sendError(res, head, 500, INTERNAL_ERROR_MESSAGE);
       },
     );
     return true;
@@ -70,33 +71,44 @@ async function answerCharged(
   clientKey: string,
   read: CachedRead,
   res: ServerResponse,
+  frame: readonly string[],
 ): Promise<void> {
   const outcome = await quota.charge(clientKey, read.buckets);
-  for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) res.setHeader(name, value);
+  const head = pushHeaders([...frame], rateLimitHeaders(outcome));
   if (!outcome.allowed) {
     const refusal = quotaRefusal(outcome.retryAfterSeconds);
-    sendError(res, refusal.status, refusal.message, refusal.headers);
+    sendError(res, head, refusal.status, refusal.message, refusal.headers);
     return;
   }
-  res.setHeader('Server-Timing', 'use-case;dur=0.000');
-  res.writeHead(200, read.headers);
+  head.push('Server-Timing', 'use-case;dur=0.000', ...read.headerList);
+  res.writeHead(200, head);
   // Node sends no body for HEAD, whatever is passed here.
   res.end(read.body);
+}
+
+/** `list` with `headers` appended as `name, value` pairs, in their order. */
+function pushHeaders(list: string[], headers: Readonly<Record<string, string>>): string[] {
+  for (const name in headers) list.push(name, headers[name]!);
+  return list;
 }
 
 /** `{ "error": message }` as the error handler's `res.json` sends it (plus compression's `Vary`). */
 function sendError(
   res: ServerResponse,
+  head: readonly string[],
   status: number,
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
   const body = Buffer.from(JSON.stringify({ error: message }), 'utf8');
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(body.length),
-    Vary: 'Accept-Encoding',
-  });
+  res.writeHead(
+    status,
+    pushHeaders([...head], {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(body.length),
+      Vary: 'Accept-Encoding',
+    }),
+  );
   res.end(body);
 }

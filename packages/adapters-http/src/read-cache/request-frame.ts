@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../app/create-http-app.js';
 import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { rateLimitKeyOf } from '../shared/client-address.js';
+import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 import { requestIdFor } from '../shared/request-id.middleware.js';
 import { isWarmUpRequest } from '../shared/warm-up-requests.js';
 import { clientIpOf } from './client-ip.js';
@@ -17,10 +18,22 @@ import { clientIpOf } from './client-ip.js';
 export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
 export function requestFrame(logger: Logger): RequestFrame {
+  const frame = headerlessFrame(logger);
   return (req, res, route) => {
-    const requestId = requestIdFor(req.headers['x-request-id']);
+    const requestId = frame(req, res, route);
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    return requestId;
+  };
+}
+
+/**
+ * `requestFrame` without its headers, for a caller that sends them itself with `frameHeaders`
+ * in one `writeHead` list (none through `setHeader`).
+ */
+export function headerlessFrame(logger: Logger): RequestFrame {
+  return (req, res, route) => {
+    const requestId = requestIdFor(req.headers['x-request-id']);
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
     if (!isWarmUpRequest(req))
@@ -33,6 +46,14 @@ export function requestFrame(logger: Logger): RequestFrame {
     (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
     return requestId;
   };
+}
+
+/**
+ * The headers the Express path sets first on every response, in its order, as a flat
+ * `[name, value, …]` list for `writeHead`: `X-Request-Id`, `nosniff` and the `*` CORS headers.
+ */
+export function frameHeaders(requestId: string): string[] {
+  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff', ...ANY_ORIGIN_HEADERS];
 }
 
 /**

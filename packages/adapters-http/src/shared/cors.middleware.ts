@@ -58,10 +58,18 @@ export function cors(
   };
 }
 
+const EXPOSED_LIST = EXPOSED.join(', ');
+
+/** The `*` policy's headers on a response that is not a preflight, as `[name, value, …]`. */
+export const ANY_ORIGIN_HEADERS: readonly string[] = [
+  'Access-Control-Allow-Origin',
+  '*',
+  'Access-Control-Expose-Headers',
+  EXPOSED_LIST,
+];
+
 /** The `*` policy's headers on a response that is not a preflight. */
 export function allowAnyOrigin(res: Pick<ServerResponse, 'setHeader'>): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_LIST);
 }
-
-const EXPOSED_LIST = EXPOSED.join(', ');

@@ -12,6 +12,7 @@ function anAnswer(bytes: number): CachedRead {
   return {
     status: 200,
     headers: {},
+    headerList: [],
     etag: `"${bytes}"`,
     body: Buffer.alloc(bytes),
     buckets: ['api'],

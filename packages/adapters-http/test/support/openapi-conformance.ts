@@ -93,10 +93,7 @@ export class OpenApiConformance {
         return (end as (...args: unknown[]) => ServerResponse)(chunk, ...rest);
       }) as typeof res.end;
       res.once('finish', () => {
-        const headers: Record<string, string | undefined> = {};
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value?.toString();
-        }
+        const headers = sentHeaders(res);
         const raw = Buffer.concat(chunks);
         this.check({
           method: req.method ?? 'GET',
@@ -211,4 +208,26 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
     default:
       return body;
   }
+}
+
+/**
+ * The headers `res` sent, from the head Node wrote (`_header`): a response may pass all its
+ * headers to `writeHead` as a list, which `getHeaders()` never sees (the cached-read path does).
+ */
+function sentHeaders(res: ServerResponse): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  const head = (res as ServerResponse & { _header?: string | null })._header;
+  if (typeof head !== 'string') {
+    for (const [name, value] of Object.entries(res.getHeaders()))
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value?.toString();
+    return headers;
+  }
+  for (const line of head.split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  return headers;
 }

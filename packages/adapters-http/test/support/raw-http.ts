@@ -3,6 +3,8 @@ import http from 'node:http';
 export interface RawResponse {
   readonly status: number;
   readonly headers: http.IncomingHttpHeaders;
+  /** Header names as sent: their case and order. */
+  readonly headerNames: readonly string[];
   readonly body: Buffer;
 }
 
@@ -22,6 +24,7 @@ export function rawRequest(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            headerNames: res.rawHeaders.filter((_, i) => i % 2 === 0),
             body: Buffer.concat(chunks),
           }),
         );
