@@ -156,6 +156,29 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
+  it('charges each of its connections under a key of its own, as new clients are charged', async () => {
+    const served = await servedContainer({});
+    try {
+      const chargesByKey = new Map<string, number>();
+      const counting = ownQuota();
+      const own: RequestQuota = {
+        charge: (clientKey, buckets) => {
+          chargesByKey.set(clientKey, (chargesByKey.get(clientKey) ?? 0) + 1);
+          return counting.charge(clientKey, buckets);
+        },
+      };
+      await warmUpHttpPath(served.live, served.handle, undefined, own);
+      // A client's first request creates its buckets: under one key (all warm-up connections
+      // come from 127.0.0.1) that ran once, and ran cold on the first client's request.
+      expect(chargesByKey.has('127.0.0.1')).toBe(false);
+      // Keys charged again too, so counting in an existing bucket runs as well.
+      const chargedAgain = [...chargesByKey.values()].filter((charges) => charges > 1);
+      expect(chargedAgain.length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('has a quota of its own that never refuses, so the warm-up never meets a 429', async () => {
     const quota = ownQuota();
     for (let i = 0; i < 1_000; i++) {

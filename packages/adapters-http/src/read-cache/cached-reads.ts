@@ -7,7 +7,7 @@ import { validatorHeaders } from '../shared/cacheable-response.js';
 import { allowAnyOrigin } from '../shared/cors.middleware.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
-import { quotaFor } from '../shared/warm-up-requests.js';
+import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
 import { rawClientKey, requestFrame } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
@@ -54,7 +54,7 @@ export function cachedReads(
       res.end();
       return true;
     }
-    answerCharged(quotaFor(req, deps.quota), clientKeyOf(req), read, res).catch(
+    answerCharged(quotaFor(req, deps.quota), chargedKeyFor(req, clientKeyOf(req)), read, res).catch(
       (error: unknown) => {
         deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
         if (res.headersSent) res.destroy();
