@@ -222,6 +222,32 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
+  it('asks the health probes and sends the headers most clients send, as a first client does', async () => {
+    const served = await servedContainer({});
+    try {
+      const probes = new Map<string, number[]>();
+      const userAgents = new Set<string | undefined>();
+      const spy = (req: IncomingMessage, res: ServerResponse) => {
+        userAgents.add(req.headers['user-agent']);
+        if (req.url === '/readyz' || req.url === '/healthz')
+          res.once('finish', () =>
+            probes.set(req.url!, [...(probes.get(req.url!) ?? []), res.statusCode]),
+          );
+        served.handle(req, res);
+      };
+      await warmUpHttpPath(served.live, spy);
+      // On several connections each, and answered as a client's probe is.
+      expect(probes.get('/readyz')?.length).toBeGreaterThanOrEqual(3);
+      expect(probes.get('/healthz')?.length).toBeGreaterThanOrEqual(3);
+      expect(new Set([...probes.values()].flat())).toEqual(new Set([200]));
+      // Some requests with a User-Agent (as browsers and HTTP libraries send), some without.
+      expect(userAgents.has(undefined)).toBe(true);
+      expect(userAgents.size).toBeGreaterThan(1);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('serves only connections it opened itself on its private listener', async () => {
     const served = await servedContainer({});
     try {
