@@ -156,6 +156,29 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
+  it('charges each of its connections under a key of its own, as new clients are charged', async () => {
+    const served = await servedContainer({});
+    try {
+      const chargesByKey = new Map<string, number>();
+      const counting = ownQuota();
+      const own: RequestQuota = {
+        charge: (clientKey, buckets) => {
+          chargesByKey.set(clientKey, (chargesByKey.get(clientKey) ?? 0) + 1);
+          return counting.charge(clientKey, buckets);
+        },
+      };
+      await warmUpHttpPath(served.live, served.handle, undefined, own);
+      // A client's first request creates its buckets: under one key (all warm-up connections
+      // come from 127.0.0.1) that ran once, and ran cold on the first client's request.
+      expect(chargesByKey.has('127.0.0.1')).toBe(false);
+      // Keys charged again too, so counting in an existing bucket runs as well.
+      const chargedAgain = [...chargesByKey.values()].filter((charges) => charges > 1);
+      expect(chargedAgain.length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('has a quota of its own that never refuses, so the warm-up never meets a 429', async () => {
     const quota = ownQuota();
     for (let i = 0; i < 1_000; i++) {
@@ -194,6 +217,32 @@ describe('warming the HTTP path before the public listener opens', () => {
       await warmUpHttpPath(served.live, spy);
       expect(seen.some((url) => /[?&]q=[^&]*%20/.test(url))).toBe(true);
       expect(seen.some((url) => /[?&]q=[^&]*\+/.test(url))).toBe(true);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('asks the health probes and sends the headers most clients send, as a first client does', async () => {
+    const served = await servedContainer({});
+    try {
+      const probes = new Map<string, number[]>();
+      const userAgents = new Set<string | undefined>();
+      const spy = (req: IncomingMessage, res: ServerResponse) => {
+        userAgents.add(req.headers['user-agent']);
+        if (req.url === '/readyz' || req.url === '/healthz')
+          res.once('finish', () =>
+            probes.set(req.url!, [...(probes.get(req.url!) ?? []), res.statusCode]),
+          );
+        served.handle(req, res);
+      };
+      await warmUpHttpPath(served.live, spy);
+      // On several connections each, and answered as a client's probe is.
+      expect(probes.get('/readyz')?.length).toBeGreaterThanOrEqual(3);
+      expect(probes.get('/healthz')?.length).toBeGreaterThanOrEqual(3);
+      expect(new Set([...probes.values()].flat())).toEqual(new Set([200]));
+      // Some requests with a User-Agent (as browsers and HTTP libraries send), some without.
+      expect(userAgents.has(undefined)).toBe(true);
+      expect(userAgents.size).toBeGreaterThan(1);
     } finally {
       await served.close();
     }

@@ -27,6 +27,27 @@ const SAMPLED_TOOLS = 12;
 const BUDGET_MS = 1_500;
 /** The encodings real clients ask for: brotli, gzip and none, so each compression path runs. */
 const ENCODINGS = ['br, gzip, deflate', 'gzip', undefined] as const;
+/**
+ * Probes clients and orchestrators send before their first request (the health router, the
+ * readiness checks): asked once on each connection, so the first client's `/readyz` does not
+ * throw away routing code compiled for the API's routes alone.
+ */
+const PROBES = ['/readyz', '/healthz'] as const;
+/**
+ * Headers most clients send that the API's answers do not depend on, named as browsers and curl
+ * write them and in lower case as `fetch` does: Node's header parser compiled for the warm-up's
+ * few headers was thrown away on the first client's `User-Agent`.
+ */
+const CLIENT_HEADERS = [
+  {},
+  { 'User-Agent': 'reviews-warm-up', 'Accept-Language': 'en' },
+  {
+    connection: 'keep-alive',
+    'user-agent': 'reviews-warm-up',
+    'accept-language': 'en',
+    'sec-fetch-mode': 'cors',
+  },
+] as const;
 
 /**
  * The warm-up's own quota: the service's charging code (`RateLimitedQuota` over the in-process
@@ -58,7 +79,8 @@ export interface HttpWarmUp {
 
 /**
  * Sends real read requests (search, prefixes, page 2, category, browse, detail, a 304, HEAD, in
- * each encoding, each twice so the read cache's hit path runs too) through `handler` — the very
+ * each encoding, each twice so the read cache's hit path runs too, and a `/readyz` or `/healthz`
+ * on each connection, with and without the headers clients add) through `handler` — the very
  * handler the public listener will use — over a private listener on 127.0.0.1:0 (made by
  * `listener`, the same kind of server as the public one) that is closed before this returns.
  * Called before the public port listens, so the first client request finds Express's routing,
@@ -96,6 +118,7 @@ export async function warmUpHttpPath(
   const { port } = server.address() as AddressInfo;
   let agent = new OwnConnectionsAgent(port, ownPorts);
   let requests = 0;
+  let paths = 0;
   try {
     for (const path of warmUpPaths(publication.tools)) {
       if (performance.now() - started >= BUDGET_MS) break;
@@ -104,18 +127,22 @@ export async function warmUpHttpPath(
       // client's socket arrives; met on dozens, it stays compiled for the ones clients bring.
       agent.destroy();
       agent = new OwnConnectionsAgent(port, ownPorts);
+      const headers = (encoding?: string, etag?: string) =>
+        requestHeaders(CLIENT_HEADERS[paths % CLIENT_HEADERS.length]!, encoding, etag);
       for (const encoding of ENCODINGS) {
-        const first = await send(agent, port, 'GET', path, encoding);
-        const again = await send(agent, port, 'GET', path, encoding);
+        const first = await send(agent, port, 'GET', path, headers(encoding));
+        const again = await send(agent, port, 'GET', path, headers(encoding));
         requests += 2;
         const etag = again.etag ?? first.etag;
         if (etag !== undefined) {
-          await send(agent, port, 'GET', path, encoding, etag);
+          await send(agent, port, 'GET', path, headers(encoding, etag));
           requests++;
         }
       }
-      await send(agent, port, 'HEAD', path, undefined);
-      requests++;
+      await send(agent, port, 'HEAD', path, headers());
+      await send(agent, port, 'GET', PROBES[paths % PROBES.length]!, headers(ENCODINGS[0]));
+      requests += 2;
+      paths++;
     }
   } finally {
     agent.destroy();
@@ -184,19 +211,27 @@ function* warmUpPaths(tools: readonly Tool[]): Generator<string> {
   }
 }
 
+/** The headers of one warm-up request: `client`'s (one of {@link CLIENT_HEADERS}) and the API's. */
+function requestHeaders(
+  client: Readonly<Record<string, string>>,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...client };
+  if (acceptEncoding !== undefined) headers['Accept-Encoding'] = acceptEncoding;
+  if (ifNoneMatch !== undefined) headers['If-None-Match'] = ifNoneMatch;
+  return headers;
+}
+
 /** One request over the agent's kept-alive connection; resolves with its ETag once read. */
 function send(
   agent: Agent,
   port: number,
   method: 'GET' | 'HEAD',
   path: string,
-  acceptEncoding: string | undefined,
-  ifNoneMatch?: string,
+  headers: Record<string, string>,
 ): Promise<{ etag: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (acceptEncoding !== undefined) headers['Accept-Encoding'] = acceptEncoding;
-    if (ifNoneMatch !== undefined) headers['If-None-Match'] = ifNoneMatch;
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
       res.resume();
       res.once('end', () => {

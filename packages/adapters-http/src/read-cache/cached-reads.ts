@@ -6,7 +6,7 @@ import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
-import { quotaFor } from '../shared/warm-up-requests.js';
+import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
@@ -55,13 +55,12 @@ export function cachedReads(
       res.end();
       return true;
     }
-    answerCharged(quotaFor(req, deps.quota), clientKeyOf(req), read, res, head).catch(
-      (error: unknown) => {
-        deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
-        if (res.headersSent) res.destroy();
-        else sendError(res, head, 500, INTERNAL_ERROR_MESSAGE);
-      },
-    );
+    const key = chargedKeyFor(req, clientKeyOf(req));
+    answerCharged(quotaFor(req, deps.quota), key, read, res, head).catch((error: unknown) => {
+      deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
+      if (res.headersSent) res.destroy();
+      else sendError(res, head, 500, INTERNAL_ERROR_MESSAGE);
+    });
     return true;
   };
 }

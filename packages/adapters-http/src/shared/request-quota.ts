@@ -3,7 +3,7 @@ import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
-import { quotaFor } from './warm-up-requests.js';
+import { chargedKeyFor, quotaFor } from './warm-up-requests.js';
 
 /**
  * Charges the request to `buckets` (contract §6), sets the IETF `RateLimit-Policy` / `RateLimit`
@@ -17,7 +17,7 @@ export async function chargeQuota(
   res: Response,
   buckets: readonly BucketName[],
 ): Promise<void> {
-  const outcome = await quotaFor(req, quota).charge(clientKey(req), buckets);
+  const outcome = await quotaFor(req, quota).charge(chargedKeyFor(req, clientKey(req)), buckets);
   res.set(rateLimitHeaders(outcome));
   if (!outcome.allowed) throw quotaRefusal(outcome.retryAfterSeconds);
 }

@@ -9,7 +9,9 @@ import type { Socket } from 'node:net';
  * server (see `apps/server`'s HTTP warm-up), never on anything a client sends, so no client can
  * claim to be one.
  */
-const warmUpSockets = new WeakMap<Socket, RequestQuota>();
+const warmUpSockets = new WeakMap<Socket, { quota: RequestQuota; key: string }>();
+/** Warm-up connections marked so far: each is charged under a key of its own. */
+let warmUpConnections = 0;
 
 /** What a warm-up request is charged when its socket was given no quota: nothing, in no bucket. */
 export const warmUpQuota: RequestQuota = {
@@ -19,11 +21,13 @@ export const warmUpQuota: RequestQuota = {
 /**
  * Marks a socket accepted by the server's private warm-up listener from the server's own client.
  * Its requests are charged to `quota`, which must be the warm-up's own (buckets no client is
- * counted in): then the charging code and the rate-limit headers run as for a client's request,
- * so the first client does not pay for compiling them.
+ * counted in), under a key of this connection's own (see `chargedKeyFor`): then the charging
+ * code and the rate-limit headers run as for a client's request, so the first client does not
+ * pay for compiling them.
  */
 export function treatAsWarmUp(socket: Socket, quota: RequestQuota = warmUpQuota): void {
-  warmUpSockets.set(socket, quota);
+  const key = warmUpSockets.get(socket)?.key ?? `warm-up-${++warmUpConnections}`;
+  warmUpSockets.set(socket, { quota, key });
 }
 
 /** Whether `req` arrived on a warm-up socket. */
@@ -33,5 +37,15 @@ export function isWarmUpRequest(req: IncomingMessage): boolean {
 
 /** The quota `req` is charged to: its warm-up socket's own, otherwise the service's `quota`. */
 export function quotaFor(req: IncomingMessage, quota: RequestQuota): RequestQuota {
-  return warmUpSockets.get(req.socket) ?? quota;
+  return warmUpSockets.get(req.socket)?.quota ?? quota;
+}
+
+/**
+ * The key `req` is charged under: `clientKey` (computed for every request, so that code runs
+ * too), or its warm-up connection's own key. All warm-up connections come from 127.0.0.1; under
+ * one key the limiter created a bucket once and then only counted in it, so creating a client's
+ * bucket (a record, its expiry timer) ran cold on the first client's first request.
+ */
+export function chargedKeyFor(req: IncomingMessage, clientKey: string): string {
+  return warmUpSockets.get(req.socket)?.key ?? clientKey;
 }
