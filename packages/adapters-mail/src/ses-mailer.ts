@@ -1,5 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { SESv2ClientConfig } from '@aws-sdk/client-sesv2';
+import type { SESv2Client, SESv2ClientConfig } from '@aws-sdk/client-sesv2';
 import { MailDeliveryError } from '@reviews/application';
 import type { Mailer, OutgoingMail } from '@reviews/application';
 import { formatSender } from './mime-message.js';
@@ -20,23 +19,29 @@ export interface SesMailerOptions {
  * and the `Headers` member carries `List-Unsubscribe` and `List-Unsubscribe-Post`. Any failure
  * (refused, throttled, unreachable, timed out) becomes `MailDeliveryError`. Timeouts are short:
  * the person is waiting for the answer.
+ *
+ * The AWS SDK is loaded with the first message, not with this module, so that a service that
+ * sends no mail through SES never loads it (docs/performance.md, "Start-up: modules").
  */
 export class SesMailer implements Mailer {
-  private readonly client: SESv2Client;
+  private client: SESv2Client | undefined;
   private readonly from: string;
 
-  constructor(options: SesMailerOptions) {
-    this.client = new SESv2Client({
-      region: options.region,
-      ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
-      ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
-    });
+  constructor(private readonly options: SesMailerOptions) {
     this.from = formatSender(options.from);
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+    const { region, endpoint, credentials } = this.options;
+    this.client ??= new SESv2Client({
+      region,
+      ...(endpoint === undefined ? {} : { endpoint }),
+      ...(credentials === undefined ? {} : { credentials }),
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
+    });
+    const client = this.client;
     const command = new SendEmailCommand({
       FromEmailAddress: this.from,
       Destination: { ToAddresses: [mail.to] },
@@ -52,7 +57,7 @@ export class SesMailer implements Mailer {
       },
     });
     try {
-      await this.client.send(command);
+      await client.send(command);
     } catch (error) {
       throw new MailDeliveryError('Amazon SES did not accept the message.', { cause: error });
     }
@@ -60,6 +65,6 @@ export class SesMailer implements Mailer {
 
   /** Closes the SDK's connection pool (on shutdown). */
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }

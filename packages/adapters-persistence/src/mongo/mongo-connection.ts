@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import type { Db, MongoClient } from 'mongodb';
 
 export interface MongoConnectionOptions {
   /** How long an operation waits for a reachable server before it fails (default 5000 ms). */
@@ -23,13 +23,15 @@ const DEFAULT_DATABASE = 'reviews';
  * Connects to `MONGODB_URL` with timeouts that suit a web service: an unreachable server fails an
  * operation after `serverSelectionTimeoutMS` (5 s) instead of the driver's 30 s, so a signup
  * during an outage is answered 503 quickly. Rejects with an Error naming the host (never the
- * password) when the server cannot be reached.
+ * password) when the server cannot be reached. The driver is loaded here, on first use, so that
+ * a service without MongoDB never loads it (docs/performance.md, "Start-up: modules").
  */
 export async function connectMongo(
   url: string,
   options: MongoConnectionOptions = {},
 ): Promise<MongoConnection> {
   const serverSelectionTimeoutMS = options.serverSelectionTimeoutMS ?? 5_000;
+  const { MongoClient } = await import('mongodb');
   const client = new MongoClient(url, {
     appName: options.appName ?? 'reviews',
     serverSelectionTimeoutMS,

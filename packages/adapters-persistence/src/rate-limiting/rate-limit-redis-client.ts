@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** How long one Redis command may take before the limiter counts in process instead. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -16,12 +16,14 @@ const MAX_RECONNECT_DELAY_MS = 2_000;
  * connected server stops answering. A connection that owes replies and stays silent for
  * `SILENT_SOCKET_TIMEOUT_MS` is dropped, so that later calls skip Redis at once instead of each
  * waiting for the command timeout. It keeps reconnecting in the background. Connection errors
- * go to `onError` instead of ioredis' console output.
+ * go to `onError` instead of ioredis' console output. ioredis is loaded here, on first use, so
+ * that a service without Redis never loads it (docs/performance.md, "Start-up: modules").
  */
-export function createRateLimitRedisClient(
+export async function createRateLimitRedisClient(
   url: string,
   onError: (error: Error) => void = () => undefined,
-): Redis {
+): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -87,7 +87,7 @@ export class RedisRateLimiter implements RateLimiter {
    * reconnecting, and `ping()` reports the outage.
    */
   static async connect(connection: RedisRateLimiterConnection): Promise<RedisRateLimiter> {
-    const client = createRateLimitRedisClient(connection.url, connection.onConnectionError);
+    const client = await createRateLimitRedisClient(connection.url, connection.onConnectionError);
     await waitUntilReady(client, REDIS_CONNECT_TIMEOUT_MS);
     return new RedisRateLimiter(client, connection.buckets, connection);
   }

@@ -1,4 +1,4 @@
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { Collection, Db, MongoServerError } from 'mongodb';
 import { SubscriptionStoreUnavailableError } from '@reviews/application';
 import type { StoredSubscription, SubscriptionStore } from '@reviews/application';
 import type { Subscription } from '@reviews/domain';
@@ -43,6 +43,8 @@ export class MongoSubscriptionStore implements SubscriptionStore {
   private constructor(
     private readonly db: Db,
     options: MongoSubscriptionStoreOptions,
+    /** The driver's class, loaded with the driver by `open` (see `connectMongo`). */
+    private readonly serverError: typeof MongoServerError,
   ) {
     this.collection = db.collection<SubscriptionDocument>(COLLECTION);
     this.now = options.now ?? (() => new Date());
@@ -67,7 +69,8 @@ export class MongoSubscriptionStore implements SubscriptionStore {
       await collection.createIndex({ expiresAt: 1 }, { sparse: true });
       await collection.createIndex({ 'pendingMail.dueAt': 1 });
     });
-    return new MongoSubscriptionStore(db, options);
+    const { MongoServerError } = await import('mongodb');
+    return new MongoSubscriptionStore(db, options, MongoServerError);
   }
 
   findByAddressKey(addressKey: string): Promise<StoredSubscription | null> {
@@ -181,7 +184,7 @@ export class MongoSubscriptionStore implements SubscriptionStore {
     try {
       await this.collection.insertOne(subscriptionDocumentOf(subscription, version), DURABLE);
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
+      if (error instanceof this.serverError && error.code === DUPLICATE_KEY) return null;
       throw error;
     }
     if (version > 1) {
