@@ -19,11 +19,11 @@ import { createContainer } from './container/create-container.js';
 import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
-import type { Logger } from './logging/logger.js';
-import { startMetrics } from './metrics/metrics-http.js';
+import { createLogger, nowhere, type Logger } from './logging/logger.js';
+import { observeRequests, startMetrics } from './metrics/metrics-http.js';
 import { ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
-import type { ServiceMetrics } from './metrics/service-metrics.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
 
 export interface RunningServer {
   /** `http://host:port` actually bound (port 0 picks a free one). */
@@ -91,12 +91,24 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
   // It only makes the first requests faster: when it fails (no loopback, a request that does
   // not answer), the service says so and listens anyway.
+  // Its requests write their access log lines to a logger like the service's that writes
+  // nowhere, and are observed by metrics of their own that nobody scrapes: so the first client's
+  // request is not the first to format a log line or to be observed either.
   try {
+    const live = container.get<LivePublication>(TOKENS.LivePublication);
+    const scratchMetrics = config.metrics.enabled
+      ? new ServiceMetrics({ live }, { processMetrics: false })
+      : undefined;
     const httpWarmUp = await warmUpHttpPath(
-      container.get<LivePublication>(TOKENS.LivePublication),
+      live,
       handle,
-      (warmUpHandler) => createHttpServer(warmUpHandler, config.connections),
+      (warmUpHandler) => {
+        const warmUpServer = createHttpServer(warmUpHandler, config.connections);
+        if (scratchMetrics !== undefined) observeRequests(warmUpServer, scratchMetrics);
+        return warmUpServer;
+      },
       ownQuota(observedAsTheService(container, config)),
+      createLogger(config.logLevel, nowhere),
     );
     logger.info(httpWarmUp, 'HTTP path warmed up');
   } catch (error) {

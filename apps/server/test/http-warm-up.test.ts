@@ -132,6 +132,30 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
+  it('writes its access log lines to its own log, which the service never sees', async () => {
+    const lines: { msg: string; at: number }[] = [];
+    const own: { msg: string; at: number; path?: unknown; status?: unknown }[] = [];
+    const served = await servedContainer({}, capturingLogger(lines));
+    try {
+      const warmUp = await warmUpHttpPath(
+        served.live,
+        served.handle,
+        undefined,
+        undefined,
+        capturingLogger(own),
+      );
+      // One line a request, through the cached-read path and Express's alike (both are met).
+      expect(own.filter((line) => line.msg === 'request')).toHaveLength(warmUp.requests);
+      expect(own.some((line) => line.path === '/readyz' && line.status === 200)).toBe(true);
+      expect(lines.filter((line) => line.msg === 'request')).toEqual([]);
+      await fetch(`${served.url}/api/v1/tools?q=alpha`);
+      expect(lines.filter((line) => line.msg === 'request')).toHaveLength(1);
+      expect(own.filter((line) => line.msg === 'request')).toHaveLength(warmUp.requests);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('charges its searches to its own quota, as a client search is charged, before the first client', async () => {
     const served = await servedContainer({ RATE_LIMIT_SEARCH: '3' });
     try {

@@ -132,4 +132,15 @@ describe('/metrics', () => {
     expect(sample(body, 'reviews_mail_backlog')).toBe(7);
     expect(body).not.toContain('reviews_publication_info{');
   });
+
+  it('can leave out the process metrics, for a scratch instance that warms the code', async () => {
+    const scratch = new ServiceMetrics({ live: new LivePublication() }, { processMetrics: false });
+    scratch.observeRequest('GET', '/api/v1/tools', 200, 0.002);
+    const { body } = await scratch.render();
+    expect(
+      sample(body, 'reviews_http_requests_total{method="GET",route="/api/v1/tools",status="200"}'),
+    ).toBe(1);
+    expect(body).not.toContain('process_resident_memory_bytes');
+    expect(body).not.toContain('nodejs_eventloop_lag');
+  });
 });

@@ -22,6 +22,9 @@ export function stdoutDestination(fd = 1): DestinationStream {
   });
 }
 
+/** A destination that drops every line: for a logger whose lines nobody should read. */
+export const nowhere: DestinationStream = { write: () => undefined };
+
 /**
  * JSON logs on stdout. `email`, `to` and `address` fields are redacted wherever they appear, as
  * a second line of defence: e-mail addresses never belong in logs (contract §7).

@@ -23,9 +23,13 @@ export class ServiceMetrics {
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
   private readonly refusals: Counter<'bucket'>;
 
-  constructor(sources: MetricSources) {
+  /**
+   * `processMetrics: false` leaves out Node's default process metrics (and the event-loop monitor
+   * they start): for a scratch instance that only warms the request-observing code.
+   */
+  constructor(sources: MetricSources, options: { readonly processMetrics?: boolean } = {}) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'reviews_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status code.',

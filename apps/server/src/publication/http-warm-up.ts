@@ -4,6 +4,7 @@ import {
   BUCKETS,
   RateLimitedQuota,
   type LivePublication,
+  type Logger,
   type RateLimiter,
   type RequestQuota,
 } from '@reviews/application';
@@ -88,8 +89,8 @@ export interface HttpWarmUp {
  *
  * Its requests are recognised by their socket, never by anything a client can send: only a
  * connection whose remote port is one this function opened itself is served (and marked with
- * `treatAsWarmUp`, so it is charged to `quota`, never to a client's bucket, and writes no access
- * log line); any other connection to the private port is destroyed. The public server's metrics never see them (they
+ * `treatAsWarmUp`, so it is charged to `quota`, never to a client's bucket, and writes its access
+ * log lines to `log`, never to the service's); any other connection to the private port is destroyed. The public server's metrics never see them (they
  * observe the public server only). Answers are unchanged: the read cache may keep what they
  * computed, which is byte for byte what a client's request would have computed.
  */
@@ -98,6 +99,7 @@ export async function warmUpHttpPath(
   handler: RequestListener,
   listener: (handler: RequestListener) => Server = (h) => createServer(h),
   quota: RequestQuota = ownQuota(),
+  log?: Logger,
 ): Promise<HttpWarmUp> {
   const started = performance.now();
   const publication = live.current();
@@ -110,7 +112,7 @@ export async function warmUpHttpPath(
       socket.destroy();
       return;
     }
-    treatAsWarmUp(socket, quota);
+    treatAsWarmUp(socket, quota, log);
     handler(req, res);
   });
   server.listen(0, '127.0.0.1');

@@ -5,15 +5,15 @@ import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { rateLimitKeyOf } from '../shared/client-address.js';
 import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 import { requestIdFor } from '../shared/request-id.middleware.js';
-import { isWarmUpRequest } from '../shared/warm-up-requests.js';
+import { accessLogFor } from '../shared/warm-up-requests.js';
 import { clientIpOf } from './client-ip.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
  * Express: its `X-Request-Id` (the client's when well-formed), `nosniff`, the access log line,
  * and the metrics' route label (`route`, the Express pattern that would have answered it).
- * The server's own warm-up requests (`isWarmUpRequest`) write no log line, as on the Express
- * path. Returns the request id.
+ * The server's own warm-up requests write no line to the service's log, as on the Express path
+ * (`accessLogFor`). Returns the request id.
  */
 export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
@@ -36,9 +36,10 @@ export function headerlessFrame(logger: Logger): RequestFrame {
     const requestId = requestIdFor(req.headers['x-request-id']);
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    if (!isWarmUpRequest(req))
+    const log = accessLogFor(req, logger);
+    if (log !== undefined)
       logWhenFinished(
-        logger,
+        log,
         res,
         { method: req.method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
         () => requestId,

@@ -1,18 +1,20 @@
 import type { RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '@reviews/application';
-import { isWarmUpRequest } from './warm-up-requests.js';
+import { accessLogFor } from './warm-up-requests.js';
 
 /**
  * One log line per response. Only the path is logged — never the query string, which can hold
  * confirmation tokens — and never a body (which can hold an e-mail address). The server's own
- * warm-up requests (before it listens) are not logged: they are no client's traffic.
+ * warm-up requests (before it listens) are not logged here: they are no client's traffic (see
+ * `accessLogFor`).
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    if (isWarmUpRequest(req)) return next();
+    const log = accessLogFor(req, logger);
+    if (log === undefined) return next();
     logWhenFinished(
-      logger,
+      log,
       res,
       { method: req.method, path: req.path },
       () => res.locals['requestId'],
