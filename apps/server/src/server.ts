@@ -20,8 +20,8 @@ import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import { createLogger, nowhere, type Logger } from './logging/logger.js';
-import { observeRequests, startMetrics } from './metrics/metrics-http.js';
-import { ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
+import { startMetrics } from './metrics/metrics-http.js';
+import { observedListener, ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
 
@@ -102,11 +102,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     const httpWarmUp = await warmUpHttpPath(
       live,
       handle,
-      (warmUpHandler) => {
-        const warmUpServer = createHttpServer(warmUpHandler, config.connections);
-        if (scratchMetrics !== undefined) observeRequests(warmUpServer, scratchMetrics);
-        return warmUpServer;
-      },
+      observedListener((h) => createHttpServer(h, config.connections), scratchMetrics),
       ownQuota(observedAsTheService(container, config)),
       createLogger(config.logLevel, nowhere),
     );

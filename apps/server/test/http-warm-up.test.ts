@@ -19,7 +19,8 @@ import { pino } from 'pino';
 import { loadConfig } from '../src/config/server-config.js';
 import { createContainer } from '../src/container/create-container.js';
 import { TOKENS } from '../src/container/tokens.js';
-import { ownQuota, warmUpHttpPath } from '../src/publication/http-warm-up.js';
+import { ServiceMetrics } from '../src/metrics/service-metrics.js';
+import { observedListener, ownQuota, warmUpHttpPath } from '../src/publication/http-warm-up.js';
 import { requestHandler, startServer } from '../src/server.js';
 
 const dirs: string[] = [];
@@ -151,6 +152,27 @@ describe('warming the HTTP path before the public listener opens', () => {
       await fetch(`${served.url}/api/v1/tools?q=alpha`);
       expect(lines.filter((line) => line.msg === 'request')).toHaveLength(1);
       expect(own.filter((line) => line.msg === 'request')).toHaveLength(warmUp.requests);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('is observed by the scratch metrics it is given, not by the service metrics', async () => {
+    const served = await servedContainer({});
+    try {
+      const scratch = new ServiceMetrics({ live: served.live }, { processMetrics: false });
+      const warmUp = await warmUpHttpPath(
+        served.live,
+        served.handle,
+        observedListener((handler) => createServer(handler), scratch),
+      );
+      const { body } = await scratch.render();
+      const observed = body
+        .split('\n')
+        .filter((line) => line.startsWith('reviews_http_requests_total{'))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+      expect(observed).toBe(warmUp.requests);
+      expect(body).toContain('route="/api/v1/tools"');
     } finally {
       await served.close();
     }

@@ -13,4 +13,4 @@ export * from './documents/index.js';
 export { reviewFeedRoutes } from './feed/review-feed.routes.js';
 export * from './pages/index.js';
 export { createHttpServer } from './server/create-http-server.js';
-export { isWarmUpRequest, treatAsWarmUp } from './shared/warm-up-requests.js';
+export { treatAsWarmUp } from './shared/warm-up-requests.js';

@@ -21,6 +21,8 @@ import {
 import { connect, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
+import { observeRequests } from '../metrics/metrics-http.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 /** Tools whose words make the warm-up requests, spread over the catalog. */
 const SAMPLED_TOOLS = 12;
@@ -49,6 +51,22 @@ const CLIENT_HEADERS = [
     'sec-fetch-mode': 'cors',
   },
 ] as const;
+
+/**
+ * The warm-up's private listener: `create`'s server, its requests observed by `metrics` when
+ * given (a scratch instance nobody scrapes), so that observing a request is compiled before the
+ * first client's too. The service's metrics never see the warm-up.
+ */
+export function observedListener(
+  create: (handler: RequestListener) => Server,
+  metrics: ServiceMetrics | undefined,
+): (handler: RequestListener) => Server {
+  return (handler) => {
+    const server = create(handler);
+    if (metrics !== undefined) observeRequests(server, metrics);
+    return server;
+  };
+}
 
 /**
  * The warm-up's own quota: the service's charging code (`RateLimitedQuota` over the in-process
@@ -90,8 +108,9 @@ export interface HttpWarmUp {
  * Its requests are recognised by their socket, never by anything a client can send: only a
  * connection whose remote port is one this function opened itself is served (and marked with
  * `treatAsWarmUp`, so it is charged to `quota`, never to a client's bucket, and writes its access
- * log lines to `log`, never to the service's); any other connection to the private port is destroyed. The public server's metrics never see them (they
- * observe the public server only). Answers are unchanged: the read cache may keep what they
+ * log lines to `log`, never to the service's); any other connection to the private port is
+ * destroyed. The public server's metrics never see them (they observe the public server only;
+ * `listener` may attach metrics of its own). Answers are unchanged: the read cache may keep what they
  * computed, which is byte for byte what a client's request would have computed.
  */
 export async function warmUpHttpPath(

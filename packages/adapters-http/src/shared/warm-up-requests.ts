@@ -40,11 +40,6 @@ export function treatAsWarmUp(
   warmUpSockets.set(socket, { quota, key, log });
 }
 
-/** Whether `req` arrived on a warm-up socket. */
-export function isWarmUpRequest(req: IncomingMessage): boolean {
-  return warmUpSockets.has(req.socket);
-}
-
 /**
  * Where `req`'s access log line goes: the service's `log` for a client's request, the warm-up's
  * own log for a warm-up request, or nowhere (undefined) when its socket was given none.
