@@ -81,3 +81,73 @@ describe('KnownCalls', () => {
         expect(await bodyOf(url, id, encoding)).toBe(answerFor(id));
   });
 });
+
+describe('KnownCalls.sendAfter', () => {
+  const HEAD = ['X-Request-Id', 'r-1', 'X-Content-Type-Options', 'nosniff', 'RateLimit', 'r=1'];
+
+  /**
+   * Records the SDK's answer with `sdkHeaders`, then answers each request through `send` (after
+   * setting `HEAD` and `Vary: Origin` one by one, as the Express path does) or through
+   * `sendAfter` (one `writeHead` list), by the request's `x-mode`.
+   */
+  async function serveBoth(sdkHeaders: Record<string, string>): Promise<string> {
+    const known = new KnownCalls(() => 'v1');
+    server = http.createServer((req, res) => {
+      const id = JSON.parse(String(req.headers['x-call-id'])) as string | number;
+      const call = KnownCalls.requestOf({ 'content-type': 'application/json' }, { ...CALL, id });
+      if (call === undefined) throw new Error('not a known call');
+      const answer = known.lookup(call);
+      if (answer === undefined) {
+        known.record(call, 'v1', res);
+        res.writeHead(200, sdkHeaders);
+        res.write(new TextEncoder().encode(JSON.stringify({ result: { text: TEXT }, id })));
+        res.end();
+      } else if (req.headers['x-mode'] === 'after') {
+        known.sendAfter([...HEAD], 'Origin', answer, call, req, res);
+      } else {
+        for (let i = 0; i < HEAD.length; i += 2) res.setHeader(HEAD[i]!, HEAD[i + 1]!);
+        res.setHeader('Vary', 'Origin');
+        known.send(answer, call, req, res);
+      }
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async function responseOf(url: string, mode: string, encoding: string) {
+    return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = { 'x-call-id': '7', 'x-mode': mode, 'accept-encoding': encoding };
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const headers = { ...response.headers };
+            delete headers.date;
+            resolve({ headers, body: Buffer.concat(chunks) });
+          });
+        })
+        .on('error', reject);
+    });
+  }
+
+  it.each([
+    ['only its own headers (sent in one list)', { 'content-type': 'application/json' }],
+    [
+      'a header the fast path sets too (merged as setHeader does)',
+      { 'content-type': 'application/json', vary: 'X-Other' },
+    ],
+  ])('sends what send does for an SDK answer with %s', async (_name, sdkHeaders) => {
+    const url = await serveBoth(sdkHeaders);
+    await responseOf(url, 'send', 'identity');
+    for (const encoding of ['identity', 'br', 'gzip', 'deflate', 'gzip;q=0.5, br;q=0.1']) {
+      const viaSend = await responseOf(url, 'send', encoding);
+      const viaAfter = await responseOf(url, 'after', encoding);
+      expect(viaAfter).toEqual(viaSend);
+      expect(viaAfter.headers['x-request-id']).toBe('r-1');
+      expect(viaAfter.headers.vary).toBe(
+        'vary' in sdkHeaders ? 'X-Other' : 'Origin, Accept-Encoding',
+      );
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { RateLimitedQuota, type RequestQuota } from '@reviews/application';
-import { rawClientKey, requestFrame } from '@reviews/adapters-http';
+import { headerlessFrame, rawClientKey, requestFrameHeaders } from '@reviews/adapters-http';
 import { KnownCalls, knownMcpCalls, MCP_PATH } from '@reviews/adapters-mcp';
 import {
   aServiceProfile,
@@ -59,7 +59,7 @@ async function startServer(
     { quota, logger, mcp: { contentVersion, ...(knownCalls === undefined ? {} : { knownCalls }) } },
   );
   let answered = 0;
-  const frame = requestFrame(logger);
+  const frame = headerlessFrame(logger);
   const before =
     knownCalls === undefined
       ? undefined
@@ -71,6 +71,7 @@ async function startServer(
             answered++;
             return frame(req, res, route);
           },
+          frameHeaders: requestFrameHeaders,
           baseUrl: profile.baseUrl,
           logger,
         });

@@ -10,26 +10,24 @@ import { clientIpOf } from './client-ip.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
- * Express: its `X-Request-Id` (the client's when well-formed), `nosniff`, the access log line,
- * and the metrics' route label (`route`, the Express pattern that would have answered it).
- * The server's own warm-up requests write no line to the service's log, as on the Express path
+ * Express: its `X-Request-Id` (the client's when well-formed), the access log line, and the
+ * metrics' route label (`route`, the Express pattern that would have answered it). The server's
+ * own warm-up requests write no line to the service's log, as on the Express path
  * (`accessLogFor`). Returns the request id.
  */
 export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
-export function requestFrame(logger: Logger): RequestFrame {
-  const frame = headerlessFrame(logger);
-  return (req, res, route) => {
-    const requestId = frame(req, res, route);
-    res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    return requestId;
-  };
+/**
+ * The headers those middlewares set on every response, in their order, as a flat
+ * `[name, value, …]` list for `writeHead`: `X-Request-Id` and `nosniff`.
+ */
+export function requestFrameHeaders(requestId: string): string[] {
+  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff'];
 }
 
 /**
- * `requestFrame` without its headers, for a caller that sends them itself with `frameHeaders`
- * in one `writeHead` list (none through `setHeader`).
+ * The `RequestFrame` of a caller that sends every header itself, in one `writeHead` list (none
+ * through `setHeader`): `requestFrameHeaders`, or `frameHeaders` for the REST reads.
  */
 export function headerlessFrame(logger: Logger): RequestFrame {
   return (req, res, route) => {
@@ -50,11 +48,13 @@ export function headerlessFrame(logger: Logger): RequestFrame {
 }
 
 /**
- * The headers the Express path sets first on every response, in its order, as a flat
- * `[name, value, …]` list for `writeHead`: `X-Request-Id`, `nosniff` and the `*` CORS headers.
+ * The headers the Express path sets first on every REST response, in its order, as a flat
+ * `[name, value, …]` list for `writeHead`: `requestFrameHeaders` and the `*` CORS headers.
  */
 export function frameHeaders(requestId: string): string[] {
-  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff', ...ANY_ORIGIN_HEADERS];
+  const head = requestFrameHeaders(requestId);
+  head.push(...ANY_ORIGIN_HEADERS);
+  return head;
 }
 
 /**

@@ -49,6 +49,11 @@ export interface KnownAnswer {
   readonly status: number;
   /** The headers the SDK passed to `writeHead`. */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * `headers` as a flat `[name, value, …]` list, when none of them is one the fast path sets
+   * itself (`FAST_PATH_HEADERS`): `sendAfter` then sends every header in one `writeHead` list.
+   */
+  readonly headerList: readonly string[] | undefined;
   readonly prefix: string;
   readonly suffix: string;
 }
@@ -57,14 +62,28 @@ export interface KnownAnswer {
 const SUPPORTED_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED_ENCODINGS = ['br', 'gzip'];
 
+/**
+ * The codings negotiated so far, by `Accept-Encoding` value: clients send one of a handful of
+ * values, and parsing one with negotiator is a good part of a known call's own work. Bounded:
+ * emptied when full, so odd values cannot grow it.
+ */
+const negotiated = new Map<string, string>();
+const NEGOTIATED_MAX = 256;
+
 /** The content coding the `compression` middleware picks for `req`. */
 function negotiatedEncoding(req: IncomingMessage): string {
-  if (req.headers['accept-encoding'] === undefined) return 'identity';
+  const accepted = req.headers['accept-encoding'];
+  if (accepted === undefined) return 'identity';
+  const known = negotiated.get(accepted);
+  if (known !== undefined) return known;
   // negotiator 0.6.4 takes the preferred list as a second argument; its typings predate it.
   const negotiator = new Negotiator(req) as unknown as {
     encoding(available: string[], preferred: string[]): string | undefined;
   };
-  return negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS) ?? 'identity';
+  const encoding = negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS) ?? 'identity';
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+  negotiated.set(accepted, encoding);
+  return encoding;
 }
 
 /** `text` in `encoding`, with the `compression` middleware's parameters (brotli quality 4). */
@@ -248,28 +267,42 @@ export class KnownCalls {
     if (vary === undefined) res.setHeader('Vary', 'Accept-Encoding');
     else if (!/\baccept-encoding\b/i.test(String(vary)))
       res.setHeader('Vary', `${String(vary)}, Accept-Encoding`);
-    const id = JSON.stringify(request.id);
     const encoding = negotiatedEncoding(req);
-    if (encoding === 'identity') {
-      res.writeHead(known.status, known.headers);
-      // write, then end: chunked, as the SDK's stream is.
-      res.write(known.prefix + id + known.suffix);
-      res.end();
+    const body = bodyOf(known, request, encoding);
+    res.writeHead(
+      known.status,
+      encoding === 'identity' ? known.headers : { ...known.headers, 'Content-Encoding': encoding },
+    );
+    // write, then end: chunked, as the SDK's stream is.
+    res.write(body);
+    res.end();
+  }
+
+  /**
+   * Sends `known` as `send` does, to a response with no header set yet, every header in one
+   * `writeHead` list (none through `setHeader`): `head` (names other than `FAST_PATH_HEADERS`
+   * must not occur in it), then `Vary` (`varyOn` and `Accept-Encoding`), then the SDK's headers
+   * and the coding. Falls back to `send` for an answer whose headers would clash with these.
+   */
+  sendAfter(
+    head: string[],
+    varyOn: string,
+    known: KnownAnswer,
+    request: KnownCallRequest,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): void {
+    if (known.headerList === undefined) {
+      for (let i = 0; i < head.length; i += 2) res.setHeader(head[i]!, head[i + 1]!);
+      res.setHeader('Vary', varyOn);
+      this.send(known, request, req, res);
       return;
     }
-    const tail = Buffer.from(id + known.suffix, 'utf8');
-    let body: Buffer;
-    if (tail.length > MAX_SPLICED_TAIL) {
-      body = encoded(known.prefix + id + known.suffix, encoding);
-    } else {
-      let head = known.heads.get(encoding);
-      if (head === undefined) {
-        head = codedHead(known.prefix, encoding);
-        known.heads.set(encoding, head);
-      }
-      body = splicedBody(head, tail, encoding);
-    }
-    res.writeHead(known.status, { ...known.headers, 'Content-Encoding': encoding });
+    const encoding = negotiatedEncoding(req);
+    const body = bodyOf(known, request, encoding);
+    head.push('Vary', `${varyOn}, Accept-Encoding`, ...known.headerList);
+    if (encoding !== 'identity') head.push('Content-Encoding', encoding);
+    res.writeHead(known.status, head);
     res.write(body);
     res.end();
   }
@@ -329,7 +362,13 @@ export class KnownCalls {
       this.answers = new LruCache(Number.MAX_SAFE_INTEGER, this.maxBytes);
       this.version = version;
     }
-    const answer: KnownAnswer = { heads: new Map(), status, headers: flat, ...template };
+    const answer: KnownAnswer = {
+      heads: new Map(),
+      status,
+      headers: flat,
+      headerList: flatHeaderList(flat),
+      ...template,
+    };
     // The body, and room for its prefix in three codings (each under the body's size).
     const weight = 2 * body.length + request.key.length + ENTRY_OVERHEAD_BYTES;
     this.answers.set(request.key, answer, weight);
@@ -339,6 +378,44 @@ export class KnownCalls {
   size(): { entries: number; bytes: number } {
     return { entries: this.answers.size, bytes: this.answers.totalWeight };
   }
+}
+
+/** The body of `known` for `request`'s id in `encoding`. */
+function bodyOf(known: KnownAnswer, request: KnownCallRequest, encoding: string): Buffer | string {
+  const id = JSON.stringify(request.id);
+  if (encoding === 'identity') return known.prefix + id + known.suffix;
+  const tail = Buffer.from(id + known.suffix, 'utf8');
+  if (tail.length > MAX_SPLICED_TAIL) return encoded(known.prefix + id + known.suffix, encoding);
+  let head = known.heads.get(encoding);
+  if (head === undefined) {
+    head = codedHead(known.prefix, encoding);
+    known.heads.set(encoding, head);
+  }
+  return splicedBody(head, tail, encoding);
+}
+
+/**
+ * The headers `sendAfter` sets itself, lower-cased: an SDK answer carrying one of them is sent
+ * through `send`, where `setHeader` and `writeHead` merge them as the Express path does.
+ */
+const FAST_PATH_HEADERS: ReadonlySet<string> = new Set([
+  'x-request-id',
+  'x-content-type-options',
+  'vary',
+  'ratelimit',
+  'ratelimit-policy',
+  'retry-after',
+  'content-encoding',
+]);
+
+/** `headers` as a flat list, or undefined when one of them is in `FAST_PATH_HEADERS`. */
+function flatHeaderList(headers: Readonly<Record<string, string>>): string[] | undefined {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (FAST_PATH_HEADERS.has(name.toLowerCase())) return undefined;
+    list.push(name, value);
+  }
+  return list;
 }
 
 /** A sentinel no JSON text of ours contains (a control character is escaped by JSON). */

@@ -15,8 +15,13 @@ export interface KnownMcpCallsDeps {
   readonly quota: RequestQuota;
   /** The client's rate-limit key, by the same rule as `mcpRoutes`'s `clientKeyOf`. */
   readonly clientKeyOf: (req: IncomingMessage) => string;
-  /** Request id, `nosniff`, access log and metrics label, as the Express app's first middlewares. */
+  /**
+   * Request id, access log and metrics label, as the Express app's first middlewares, without
+   * setting any header: returns the request id.
+   */
   readonly frame: (req: IncomingMessage, res: ServerResponse, route: string) => string;
+  /** The headers those middlewares set (request id, `nosniff`), as a flat `writeHead` list. */
+  readonly frameHeaders: (requestId: string) => string[];
   readonly baseUrl: string;
   readonly loopbackOnly?: boolean;
   readonly logger: Pick<Logger, 'error'>;
@@ -78,14 +83,22 @@ export function knownMcpCalls(
         return;
       }
       const requestId = deps.frame(req, res, MCP_PATH);
-      // What the Origin guard does for a request without Origin.
-      res.setHeader('Vary', 'Origin');
-      answerCharged(deps, req, res, parsed.value, () =>
-        deps.knownCalls.send(known, call, req, res),
+      // Every header goes out in one `writeHead` list, none through `setHeader` (as for cached
+      // REST reads): the frame's, `Vary: Origin` (what the Origin guard sets for a request
+      // without Origin), the rate-limit headers, then the answer's.
+      const head = deps.frameHeaders(requestId);
+      answerCharged(deps, req, res, head, parsed.value, () =>
+        deps.knownCalls.sendAfter(head, 'Origin', known, call, req, res),
       ).catch((error: unknown) => {
         deps.logger.error({ err: error, requestId, path: MCP_PATH }, 'request failed');
         if (res.headersSent) res.destroy();
-        else sendJson(res, 500, jsonRpcError(JSON_RPC_SERVER_ERROR, 'Internal error.'));
+        else
+          sendJson(
+            res,
+            deps.frameHeaders(requestId),
+            500,
+            jsonRpcError(JSON_RPC_SERVER_ERROR, 'Internal error.'),
+          );
       });
     });
     return true;
@@ -97,19 +110,22 @@ async function answerCharged(
   deps: KnownMcpCallsDeps,
   req: IncomingMessage,
   res: ServerResponse,
+  head: string[],
   body: unknown,
   send: () => void,
 ): Promise<void> {
   const outcome = await deps.quota.charge(deps.clientKeyOf(req), bucketsFor(body));
-  for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) res.setHeader(name, value);
+  const limits = rateLimitHeaders(outcome);
+  for (const name in limits) head.push(name, limits[name]!);
   if (outcome.allowed) {
     send();
     return;
   }
   const retryAfterSeconds = outcome.retryAfterSeconds;
-  res.setHeader('Retry-After', String(retryAfterSeconds));
+  head.push('Retry-After', String(retryAfterSeconds));
   sendJson(
     res,
+    head,
     429,
     jsonRpcError(JSON_RPC_SERVER_ERROR, tooManyRequests(retryAfterSeconds), {
       id: (body as { id: string | number }).id,
@@ -119,17 +135,21 @@ async function answerCharged(
 }
 
 /**
- * `res.status(status).json(value)` behind the `compression` middleware: Express's JSON headers,
- * and `Vary: Accept-Encoding`; these bodies are under its threshold, so never coded.
+ * `res.status(status).json(value)` behind the Origin guard and the `compression` middleware,
+ * after the headers in `head`: Express's JSON headers, and `Vary: Origin, Accept-Encoding`; these
+ * bodies are under compression's threshold, so never coded.
  */
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
+function sendJson(res: ServerResponse, head: string[], status: number, value: unknown): void {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  const vary = res.getHeader('Vary');
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(body.length),
-    Vary: vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`,
-  });
+  head.push(
+    'Vary',
+    'Origin, Accept-Encoding',
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+  );
+  res.writeHead(status, head);
   res.end(body);
 }
 
