@@ -22,6 +22,15 @@ export function stdoutDestination(fd = 1): DestinationStream {
   });
 }
 
+/**
+ * Stdout written line by line, synchronously: for a thread that may be terminated at any moment
+ * (the publication worker, which the main thread terminates once it has the publication), where
+ * lines waiting in a batch would be lost with it. Such a thread logs a handful of lines.
+ */
+export function unbatchedStdoutDestination(fd = 1): DestinationStream {
+  return pino.destination({ dest: fd, sync: true });
+}
+
 /** A destination that drops every line: for a logger whose lines nobody should read. */
 export const nowhere: DestinationStream = { write: () => undefined };
 

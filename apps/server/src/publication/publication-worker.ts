@@ -7,7 +7,7 @@
 import { CatalogInvalidError, SourcePublicationBuilder } from '@reviews/application';
 import { searchIndexBuffers, type PublicationSnapshot, type Tool } from '@reviews/domain';
 import { workerData } from 'node:worker_threads';
-import { createLogger } from '../logging/logger.js';
+import { createLogger, unbatchedStdoutDestination } from '../logging/logger.js';
 import { withCatalogSource } from './catalog-source-factory.js';
 import { indexSnapshotStore } from './index-snapshots.js';
 import { speedUpIndexing } from './indexing-speed-up.js';
@@ -49,7 +49,9 @@ async function run(): Promise<void> {
   let snapshot: PublicationSnapshot;
   try {
     // A fresh index is saved before its arrays are handed over (and so lost to this thread).
-    const indexSnapshots = indexSnapshotStore(config, createLogger(config.logLevel));
+    // Unbatched: this thread is terminated as soon as the main thread has the publication.
+    const logger = createLogger(config.logLevel, unbatchedStdoutDestination());
+    const indexSnapshots = indexSnapshotStore(config, logger);
     const publication = await withCatalogSource(
       config,
       (source) =>
