@@ -30,6 +30,8 @@ for (const [name, dir] of Object.entries(workspace)) {
 }
 moduleNameMapper['^@reviews/server/config$'] =
   '<rootDir>/../../apps/server/src/config/server-config.ts';
+moduleNameMapper['^@reviews/server/prebuilt-index$'] =
+  '<rootDir>/../../apps/server/src/publication/prebuilt-index.ts';
 
 const swc = [
   '@swc/jest',

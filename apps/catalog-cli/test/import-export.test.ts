@@ -21,7 +21,7 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
 
     const live = work.file('live/catalog.json');
     const imported = await runCatalogCli(['import', exported], {
-      env: { ...PROFILE, CATALOG_FILE: live },
+      env: { ...PROFILE, CATALOG_FILE: live, DATA_DIR: work.file('live/data') },
     });
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain(`installed ${exported} as ${live}`);
@@ -55,6 +55,34 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
     expect(await readdir(work.file('keep'))).toEqual(['catalog.json']);
   });
 
+  it('installs without indexing ahead when INDEX_SNAPSHOTS=false, and says so', async () => {
+    const file = await work.write('plain.json', aCatalog(aTool().withId('only')));
+    const run = await runCatalogCli(['import', file], {
+      env: {
+        CATALOG_FILE: work.file('plain/catalog.json'),
+        DATA_DIR: work.file('plain/data'),
+        INDEX_SNAPSHOTS: 'false',
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('index snapshots are off (INDEX_SNAPSHOTS=false)');
+    expect(await readdir(work.file('plain'))).toEqual(['catalog.json']);
+  });
+
+  it('still installs when the index cannot be saved, and says the server will index it', async () => {
+    const file = await work.write('unsaved.json', aCatalog(aTool().withId('only')));
+    const blocker = await work.write('unsaved/data', 'a file where DATA_DIR should be a directory');
+    const run = await runCatalogCli(['import', file], {
+      env: { CATALOG_FILE: work.file('unsaved/catalog.json'), DATA_DIR: blocker },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('could not save its index');
+    expect(run.stderr).toMatch(/^warning: cannot write the index snapshot.*ENOTDIR/m);
+    expect(await readFile(work.file('unsaved/catalog.json'), 'utf8')).toBe(
+      await readFile(file, 'utf8'),
+    );
+  });
+
   it('exits 2 without MONGODB_URL or CATALOG_FILE rather than replace the bundled sample', async () => {
     const file = await work.write('any.json', aCatalog(aTool()));
     const before = await readFile(SAMPLE_CATALOG);
@@ -83,7 +111,11 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
         (await runCatalogCli(['generate', '--tools', '30', '--seed', '5', '--out', generated]))
           .code,
       ).toBe(0);
-      expect((await runCatalogCli(['import', generated], { env })).code).toBe(0);
+      const imported = await runCatalogCli(['import', generated], { env });
+      expect(imported.code).toBe(0);
+      // Indexed for the server under its DATA_DIR: the reload loads that index, builds none.
+      expect(imported.stdout).toContain(`indexed in `);
+      expect(await readdir(work.file('served/data/index-snapshots'))).toHaveLength(2);
       server.signal('SIGHUP');
 
       let served = '';
@@ -95,6 +127,11 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
       const exported = await runCatalogCli(['export'], { env });
       expect(exported.code).toBe(0);
       expect(served).toBe(exported.stdout);
+      const reload = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"index snapshot'));
+      expect(reload.at(-1)).toContain('"msg":"index snapshot loaded"');
     } finally {
       server.signal('SIGTERM');
       await server.exited;

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { LoadedCatalog } from '@reviews/application';
+import type { ServerConfig } from '@reviews/server/config';
+import { prebuildIndexSnapshot } from '@reviews/server/prebuilt-index';
 import { installCatalogFile } from '../catalog/catalog-file-installer.js';
 import { countLine, readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
@@ -18,6 +21,11 @@ Validates FILE (as "catalog validate" does) and, when it is valid, publishes it:
                     then renamed over it atomically); the running server
                     publishes it on SIGHUP (kill -HUP <pid>) or at its next start.
                     CATALOG_FILE must be set: the bundled sample is never replaced.
+                    It then indexes it as the server would and keeps the index
+                    under DATA_DIR/index-snapshots/ (unless INDEX_SNAPSHOTS=false),
+                    so that SIGHUP or the next start loads it instead of indexing
+                    (a 100k-tool catalog: ready in about 9 s instead of 28 s).
+                    Run it with the server's DATA_DIR.
 
 An invalid file publishes nothing and the live catalog stays as it was. Progress
 is a bar on a terminal and plain lines otherwise, on standard error. The export
@@ -63,14 +71,46 @@ export const importCommand: CliCommand = {
     }
     const target = embeddedTarget(io, settings.catalogFile);
     const progress = progressReporter(io.stderr, 'copying', 'bytes');
-    const { document } = await installCatalogFile(source, target, file, progress);
+    const loaded = await installCatalogFile(source, target, file, progress);
     io.stdout.write(
-      `installed ${file} as ${target}: ${countLine(document)} in ${seconds()} s\n` +
-        `The running server publishes it on SIGHUP (kill -HUP <pid>) or at its next start.\n`,
+      `installed ${file} as ${target}: ${countLine(loaded.document)} in ${seconds()} s\n`,
+    );
+    await indexAhead(settings, io, loaded);
+    io.stdout.write(
+      `The running server publishes it on SIGHUP (kill -HUP <pid>) or at its next start.\n`,
     );
     return EXIT.ok;
   },
 };
+
+/**
+ * Indexes the installed catalog (`loaded`, what validating the installed bytes gave) for the
+ * server (`prebuildIndexSnapshot`) and says what came of it. The catalog is installed whatever
+ * happens here: a snapshot that cannot be written only means the server indexes when it
+ * publishes, as it would without this step.
+ */
+async function indexAhead(settings: ServerConfig, io: CliIo, loaded: LoadedCatalog): Promise<void> {
+  const started = performance.now();
+  const warnings: string[] = [];
+  io.stderr.write(`indexing it for the server (DATA_DIR ${settings.dataDir})\n`);
+  const logger = {
+    info: () => undefined,
+    warn: (fields: Record<string, unknown>, message: string) =>
+      warnings.push(
+        fields['err'] instanceof Error ? `${message}: ${fields['err'].message}` : message,
+      ),
+  };
+  const prebuilt = await prebuildIndexSnapshot(settings, logger, loaded);
+  for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  if (prebuilt.outcome === 'off')
+    io.stdout.write('index snapshots are off (INDEX_SNAPSHOTS=false): the server indexes it.\n');
+  else if (prebuilt.outcome === 'saved')
+    io.stdout.write(
+      `indexed in ${seconds} s: ${prebuilt.file}; the server loads it instead of indexing.\n`,
+    );
+  else io.stdout.write(`could not save its index (${prebuilt.file}): the server indexes it.\n`);
+}
 
 function embeddedTarget(io: CliIo, catalogFile: string): string {
   if ((io.env['CATALOG_FILE'] ?? '') === '') {
