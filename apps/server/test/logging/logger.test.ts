@@ -24,7 +24,7 @@ function runLogging(body: string): {
   const script = path.join(work, `child-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(
     script,
-    `import { createLogger } from ${JSON.stringify(LOGGER)};\nconst logger = createLogger('info');\n${body}\n`,
+    `import { createLogger, stdoutDestination } from ${JSON.stringify(LOGGER)};\nconst logger = createLogger('info');\n${body}\n`,
   );
   const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -87,5 +87,32 @@ describe('the service logger (batched stdout)', () => {
     expect(loggedIndexes(run.stdout())).toEqual([0]);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await run.exited).toBe(0);
+  }, 30_000);
+
+  it('writes a line logged while a batch is being written, soon after', async () => {
+    // A line over the batch size is written at once; the short one after it waits for that
+    // write to finish, then for the timer.
+    const run = runLogging(
+      `logger.info({ i: 0, pad: 'x'.repeat(6000) }, 'request');\nlogger.info({ i: 1 }, 'request');\nsetTimeout(() => process.exit(0), 3000);`,
+    );
+    const started = Date.now();
+    while (loggedIndexes(run.stdout()).length < 2 && Date.now() - started < 2_500)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(loggedIndexes(run.stdout())).toEqual([0, 1]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await run.exited).toBe(0);
+  }, 30_000);
+
+  it('writes nothing at all while nothing is logged', async () => {
+    // sonic-boom's own periodic flush wrote an empty string every 50 ms when idle.
+    const run = runLogging(
+      `const destination = stdoutDestination();\nconst own = createLogger('info', destination);\nconst writes = [];\ndestination.on('write', (bytes) => writes.push(bytes));\nown.info({ i: 0 }, 'request');\nsetTimeout(() => { console.error(JSON.stringify({ writes })); process.exit(0); }, 1000);`,
+    );
+    expect(await run.exited).toBe(0);
+    expect(loggedIndexes(run.stdout())).toEqual([0]);
+    const { writes } = JSON.parse(run.stderr()) as { writes: number[] };
+    // One write of the line; none of nothing in the idle second after it.
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toBeGreaterThan(0);
   }, 30_000);
 });
