@@ -2,6 +2,7 @@ export { domainError, err, ok } from './shared/result.js';
 export type { DomainError, Err, Ok, Result } from './shared/result.js';
 export { isRecord } from './shared/is-record.js';
 export { LruCache } from './shared/lru-cache.js';
+export { isSameJsonValue } from './shared/same-json-value.js';
 
 export { compareReviewsNewestFirst } from './catalog/review.js';
 export type { Review, ReviewAuthor } from './catalog/review.js';

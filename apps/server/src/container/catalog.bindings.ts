@@ -17,6 +17,7 @@ import {
   type FileIndexSnapshotStore,
   type MongoConnection,
 } from '@reviews/adapters-persistence';
+import type { Publication } from '@reviews/domain';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
@@ -83,7 +84,12 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
         source,
         store === undefined ? {} : { indexSnapshots: store },
       );
-      return new PublishCatalog(source, live, reloadBuilder(config, logger, source, store), first);
+      return new PublishCatalog(
+        source,
+        live,
+        reloadBuilder(config, logger, source, store, () => live.current()),
+        first,
+      );
     },
     [TOKENS.CatalogSource, TOKENS.LivePublication, TOKENS.IndexSnapshots],
   );
@@ -123,9 +129,10 @@ function reloadBuilder(
   logger: Logger,
   source: CatalogSource,
   indexSnapshots: FileIndexSnapshotStore | undefined,
+  current: () => Publication | undefined,
 ) {
   const script = publicationWorkerScript();
-  if (script !== undefined) return new WorkerPublicationBuilder(config, script);
+  if (script !== undefined) return new WorkerPublicationBuilder(config, script, current);
   logger.warn('publication worker not built (run pnpm build): reloads run on the request thread');
   return new SourcePublicationBuilder(
     source,

@@ -1,5 +1,5 @@
 import { CatalogInvalidError, type PublicationBuilder } from '@reviews/application';
-import { freezeTool, Publication, type Tool } from '@reviews/domain';
+import { freezeTool, isSameJsonValue, Publication, type Tool } from '@reviews/domain';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
@@ -17,9 +17,17 @@ import type { PublicationMessage, PublicationWorkerData } from './publication-me
  * allocated, is gone once the build ends.
  */
 export class WorkerPublicationBuilder implements PublicationBuilder {
+  /**
+   * `live`: the publication being served, if any. A received tool equal to its tool of the same
+   * id (`isSameJsonValue`: same members, same order, same values) is replaced by that tool, so
+   * the new publication shares what did not change instead of holding a second copy of it: a
+   * reload where few tools changed then adds little to the heap, and what it received dies young.
+   * Tools are immutable, so sharing one between publications changes no answer.
+   */
   constructor(
     private readonly config: ServerConfig,
     private readonly script: URL,
+    private readonly live: () => Publication | undefined = () => undefined,
   ) {}
 
   async build(): Promise<Publication> {
@@ -37,12 +45,13 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
       if (head.kind !== 'head') throw new Error(`Publication worker: unexpected ${head.kind}`);
       const tools: Tool[] = [];
       const terms: string[] = [];
+      const current = this.live();
       for (;;) {
         port1.postMessage('next');
         const message = await receive();
         if (message.kind === 'end') break;
         if (message.kind === 'tools')
-          for (const tool of message.tools) tools.push(freezeTool(tool));
+          for (const tool of message.tools) tools.push(sharedOrOwn(current, tool));
         else if (message.kind === 'terms') for (const term of message.terms) terms.push(term);
         else throw new Error(`Publication worker: unexpected ${message.kind}`);
       }
@@ -59,6 +68,12 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
       await worker.terminate();
     }
   }
+}
+
+/** `current`'s tool of `tool`'s id when it is the same value, else `tool`, frozen. */
+function sharedOrOwn(current: Publication | undefined, tool: Tool): Tool {
+  const live = current?.findTool(tool.id);
+  return live !== undefined && isSameJsonValue(live, tool) ? live : freezeTool(tool);
 }
 
 /** Reads `port` one message at a time; rejects when the worker fails or exits first. */
