@@ -43,8 +43,8 @@ const usage = `usage: pnpm bench <engine|catalog-read|scale|first|reload|search|
            --tools N (100000) --classify-on N (10000) --queries N (400) --seed S (1)
            [--compare DIR] (instead: this engine and DIR's built one on the same publication,
            query by query, alternating; response bodies compared)
-  reload   the main-thread step of a reload (Publication.fromSnapshot on cloned tools), with the
-           tools frozen at once in the constructor (before) and slice by slice as they arrive (now)
+  reload   the main-thread step of a reload (putting the publication together from cloned tools):
+           tools frozen at once, frozen slice by slice, or gathered by ArrivingTools (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
   search   in-process search latency through SearchTools
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)

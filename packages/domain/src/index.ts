@@ -16,12 +16,12 @@ export type {
 } from './catalog/stacks.js';
 export { CATALOG_LIMITS, REVIEW_ID_PATTERN, TOOL_ID_PATTERN } from './catalog/tool.js';
 export type { CatalogDocument, Tool } from './catalog/tool.js';
-export { freezeTool, Publication } from './catalog/publication.js';
+export { ArrivingTools, freezeTool, Publication } from './catalog/publication.js';
 export { compareReviewChangesNewestFirst, newestReviewChanges } from './catalog/review-changes.js';
 export type { ReviewChange } from './catalog/review-changes.js';
 export { countToolsByCategory, newestReviews } from './catalog/catalog-overview.js';
 export type { CategoryCount, ToolReview } from './catalog/catalog-overview.js';
-export type { PublicationSnapshot } from './catalog/publication.js';
+export type { ArrivedTools, PublicationSnapshot } from './catalog/publication.js';
 
 export {
   DEFAULT_PAGE_LIMIT,

@@ -1,5 +1,5 @@
 import { CatalogInvalidError, type PublicationBuilder } from '@reviews/application';
-import { freezeTool, isSameJsonValue, Publication, type Tool } from '@reviews/domain';
+import { ArrivingTools, isSameJsonValue, Publication, type Tool } from '@reviews/domain';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
@@ -11,10 +11,10 @@ import type { PublicationMessage, PublicationWorkerData } from './publication-me
  * build, so loading, validating and indexing a catalog never block the request thread. The
  * worker's typed index arrays are transferred (moved, not copied); tools and dictionary terms
  * arrive in slices of about 400 KB, one per event-loop turn, and the publication is then put
- * together without indexing again (`Publication.fromSnapshot`). Tools are frozen slice by slice as
- * they arrive, so that last step, the one that blocks the main thread at once, does not freeze a
- * million objects. The worker, and everything it
- * allocated, is gone once the build ends.
+ * together without indexing again (`Publication.fromArrivedTools`). Tools are frozen, listed,
+ * mapped by id and their reviews counted slice by slice as they arrive (`ArrivingTools`), so that
+ * last step, the one that blocks the main thread at once, makes no pass over the tools. The
+ * worker, and everything it allocated, is gone once the build ends.
  */
 export class WorkerPublicationBuilder implements PublicationBuilder {
   /**
@@ -43,7 +43,7 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
           : new CatalogInvalidError(head.problems);
       }
       if (head.kind !== 'head') throw new Error(`Publication worker: unexpected ${head.kind}`);
-      const tools: Tool[] = [];
+      const tools = new ArrivingTools(head.toolCount);
       const terms: string[] = [];
       const current = this.live();
       for (;;) {
@@ -51,18 +51,16 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
         const message = await receive();
         if (message.kind === 'end') break;
         if (message.kind === 'tools')
-          for (const tool of message.tools) tools.push(sharedOrOwn(current, tool));
+          for (const tool of message.tools) tools.add(sharedOrOwn(current, tool));
         else if (message.kind === 'terms') for (const term of message.terms) terms.push(term);
         else throw new Error(`Publication worker: unexpected ${message.kind}`);
       }
       if (tools.length !== head.toolCount || terms.length !== head.termCount)
         throw new Error('Publication worker: the publication arrived incomplete.');
-      return Publication.fromSnapshot({
-        id: head.id,
-        publishedAt: head.publishedAt,
-        tools,
-        index: { ...head.index, terms },
-      });
+      return Publication.fromArrivedTools(
+        { id: head.id, publishedAt: head.publishedAt, index: { ...head.index, terms } },
+        tools.complete(),
+      );
     } finally {
       port1.close();
       await worker.terminate();
@@ -70,10 +68,10 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
   }
 }
 
-/** `current`'s tool of `tool`'s id when it is the same value, else `tool`, frozen. */
+/** `current`'s tool of `tool`'s id when it is the same value, else `tool`. */
 function sharedOrOwn(current: Publication | undefined, tool: Tool): Tool {
   const live = current?.findTool(tool.id);
-  return live !== undefined && isSameJsonValue(live, tool) ? live : freezeTool(tool);
+  return live !== undefined && isSameJsonValue(live, tool) ? live : tool;
 }
 
 /** Reads `port` one message at a time; rejects when the worker fails or exits first. */

@@ -22,11 +22,24 @@ export class PlainReviewTexts {
   /** Per review: {@link KNOWN} once it was checked, with the plain bit of each text. */
   private readonly shapes: Uint8Array;
 
-  constructor(private readonly tools: readonly Tool[]) {
-    this.firstReview = new Uint32Array(tools.length + 1);
-    for (let ordinal = 0; ordinal < tools.length; ordinal++) {
-      const reviews = (tools[ordinal] as Tool).reviews.length;
-      this.firstReview[ordinal + 1] = (this.firstReview[ordinal] as number) + reviews;
+  /**
+   * `reviewStarts`: per tool, the number of reviews of the tools before it, and the total at the
+   * end, when the caller counted them already (`ArrivingTools`); counted here otherwise.
+   */
+  constructor(
+    private readonly tools: readonly Tool[],
+    reviewStarts?: Uint32Array,
+  ) {
+    if (reviewStarts !== undefined) {
+      if (reviewStarts.length !== tools.length + 1)
+        throw new Error('The review counts do not fit the tools.');
+      this.firstReview = reviewStarts;
+    } else {
+      this.firstReview = new Uint32Array(tools.length + 1);
+      for (let ordinal = 0; ordinal < tools.length; ordinal++) {
+        const reviews = (tools[ordinal] as Tool).reviews.length;
+        this.firstReview[ordinal + 1] = (this.firstReview[ordinal] as number) + reviews;
+      }
     }
     this.shapes = new Uint8Array(this.firstReview[tools.length] as number);
   }

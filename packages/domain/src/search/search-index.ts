@@ -43,10 +43,15 @@ export class SearchIndex {
 
   /**
    * The index over `tools` whose parts are `snapshot` (made by `build` or `snapshot()` over the
-   * same tools in the same order), without indexing again: one pass over the tools. Throws when
-   * the parts do not fit together.
+   * same tools in the same order), without indexing again: one pass over the tools, none when
+   * `reviewStarts` (see `PlainReviewTexts`) comes with them. Throws when the parts do not fit
+   * together.
    */
-  static fromSnapshot(tools: readonly Tool[], snapshot: SearchIndexSnapshot): SearchIndex {
+  static fromSnapshot(
+    tools: readonly Tool[],
+    snapshot: SearchIndexSnapshot,
+    reviewStarts?: Uint32Array,
+  ): SearchIndex {
     const { terms, offsets, postingTools, postingFields, categoryNames, categoryOf } = snapshot;
     if (
       snapshot.keywordRank.length !== tools.length ||
@@ -95,7 +100,7 @@ export class SearchIndex {
       categoryOf,
       browseLists,
       snapshot,
-      new PlainReviewTexts(tools),
+      new PlainReviewTexts(tools, reviewStarts),
     );
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { freezeTool, Publication } from '../../src/catalog/publication.js';
+import { ArrivingTools, freezeTool, Publication } from '../../src/catalog/publication.js';
 import { searchIndexBuffers } from '../../src/search/search-index-snapshot.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import type { SearchResultList } from '../../src/search/search-types.js';
@@ -69,5 +69,50 @@ describe('Publication snapshots', () => {
         expect(Object.isFrozen(tool.reviews)).toBe(true);
       }
     }
+  });
+
+  it('put together from tools gathered as they arrive, answer every search as fromSnapshot does', () => {
+    fc.assert(
+      fc.property(catalog, queryText, category, fc.nat(5), (tools, q, inCategory, sliceSize) => {
+        const original = Publication.publish('p4', aCatalog(...tools));
+        const { tools: sent, ...head } = structuredClone(original.snapshot());
+        const arriving = new ArrivingTools(sent.length);
+        // In slices, as a reload receives them (slices of 1 to 6 tools).
+        for (let i = 0; i < sent.length; i += sliceSize + 1)
+          for (const tool of sent.slice(i, i + sliceSize + 1)) arriving.add(tool);
+        const arrived = arriving.complete();
+        // Where each tool's reviews start among all reviews, and the total at the end.
+        const starts = [0];
+        for (const tool of sent) starts.push(starts.at(-1)! + tool.reviews.length);
+        expect([...arrived.reviewStarts]).toEqual(starts);
+        const copy = Publication.fromArrivedTools(head, arrived);
+        const request = { keywords: keywordsOf(q), category: inCategory };
+        expect(everything(copy.search(request))).toEqual(everything(original.search(request)));
+        expect(copy.tools).toEqual(original.tools);
+        for (const tool of original.tools) expect(copy.findTool(tool.id)).toEqual(tool);
+        expect(copy.categoryCounts()).toEqual(original.categoryCounts());
+        expect(copy.reviewCount).toBe(original.reviewCount);
+        for (const tool of copy.tools) {
+          expect(Object.isFrozen(tool)).toBe(true);
+          expect(Object.isFrozen(tool.reviews)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuse tools gathered short of, or beyond, the number announced', () => {
+    const snapshot = Publication.publish(
+      'p5',
+      aCatalog(aTool().withId('alpha'), aTool().withId('beta')),
+    ).snapshot();
+    const short = new ArrivingTools(2);
+    short.add(structuredClone(snapshot.tools[0]!));
+    expect(() => short.complete()).toThrow('1 of the announced tools did not arrive');
+    const over = new ArrivingTools(1);
+    over.add(structuredClone(snapshot.tools[0]!));
+    expect(() => over.add(structuredClone(snapshot.tools[1]!))).toThrow('More tools arrived');
+    const head = { id: snapshot.id, publishedAt: snapshot.publishedAt, index: snapshot.index };
+    expect(() => Publication.fromArrivedTools(head, over.complete())).toThrow('does not fit');
   });
 });
