@@ -1,4 +1,3 @@
-import { FileCatalogSource } from '@reviews/adapters-persistence';
 import {
   SourcePublicationBuilder,
   type CatalogSource,
@@ -7,7 +6,6 @@ import {
 } from '@reviews/application';
 import type { ServerConfig } from '../config/server-config.js';
 import { indexSnapshotStore } from './index-snapshots.js';
-import { speedUpIndexing } from './indexing-speed-up.js';
 
 /** What `prebuildIndexSnapshot` did. */
 export type PrebuiltIndex =
@@ -19,32 +17,26 @@ export type PrebuiltIndex =
   | { readonly outcome: 'failed'; readonly file: string };
 
 /**
- * Publishes a catalog as the server's publication worker does, on the calling thread, and keeps
- * its index snapshot under `DATA_DIR/index-snapshots/` (see `indexSnapshotStore`). The server's
- * next start, and its next SIGHUP reload, of these very bytes then load that index instead of
- * building it: at 100k tools, ready in about 9 s instead of 28 s (docs/performance.md, "Indexing
- * ahead of the server"). The snapshot is named by the catalog's fingerprint and this code's
- * identity, so a server of other code, or a file changed since, simply indexes as before.
+ * Publishes a loaded catalog as the server's publication worker does, on the calling thread,
+ * and keeps its index snapshot under `DATA_DIR/index-snapshots/` (see `indexSnapshotStore`).
+ * The server's next start, and its next SIGHUP reload, of these very bytes then load that
+ * index instead of building it: at 100k tools, ready in about 9 s instead of 26–28 s
+ * (docs/performance.md, "Indexing ahead of the server"). The snapshot is named by the
+ * catalog's fingerprint and this code's identity, so a server of other code, or a file changed
+ * since, simply indexes as before.
  *
- * `loaded`: `CATALOG_FILE` as `FileCatalogSource` loaded it already (so it is not read twice);
- * without it, the file is read. Throws what loading the file throws.
+ * `loaded`: `CATALOG_FILE` as `FileCatalogSource` loaded it (every check run), so that the file
+ * is not read twice; its fingerprint names the snapshot.
  */
 export async function prebuildIndexSnapshot(
   config: ServerConfig,
   logger: Pick<Logger, 'info' | 'warn'>,
-  loaded?: LoadedCatalog,
+  loaded: LoadedCatalog,
 ): Promise<PrebuiltIndex> {
   const store = indexSnapshotStore(config, logger);
   if (store === undefined) return { outcome: 'off' };
-  // As in the publication worker: this process may not have done what makes indexing fast.
-  speedUpIndexing();
   try {
-    const source: CatalogSource =
-      loaded === undefined
-        ? new FileCatalogSource(config.catalogFile, {
-            publishedBefore: (fingerprint) => store.holds(fingerprint),
-          })
-        : { load: () => Promise.resolve(loaded) };
+    const source: CatalogSource = { load: () => Promise.resolve(loaded) };
     const publication = await new SourcePublicationBuilder(source, {
       indexSnapshots: store,
       awaitSave: true,
