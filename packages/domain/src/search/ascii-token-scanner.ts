@@ -1,8 +1,9 @@
 /*
- * A hand-written twin of the tokenizer's regular expression for pure ASCII text, which is most
- * catalog text: it reads character codes instead of building a match object per token, and
- * lets the index builder look plain words up without slicing them into strings at all, which
- * makes indexing a large catalog markedly faster. Property tests check it against the regex.
+ * Hand-written twins of the tokenizer's regular expression for pure ASCII text, which is most
+ * catalog text: they read character codes (or bytes) instead of building a match object per
+ * token, and let the index builder look plain words up without slicing them into strings at all,
+ * which makes indexing a large catalog markedly faster. Property tests check them against the
+ * regex and against each other.
  */
 import { addToTermHash, EMPTY_TERM_HASH, LOWER_CASE_BIT } from './term-table.js';
 
@@ -31,15 +32,13 @@ export const WITH_APOSTROPHES = 2;
 /**
  * Calls `visit` with the range `[start, end)` and shape of each primary token of ASCII text
  * (the token is the range without apostrophes, lower-cased); stops early when `visit` returns
- * true. Case changes no range, so the text need not be lower-cased first. For a `PLAIN` token,
- * `hash` is the `TermTable` hash of its lower-case spelling, computed on the way, so the index
- * builder reads each character once (meaningless for other shapes). `from` must be 0 or follow a
- * character no token holds (see {@link tokenRunStart}): the tokens from there are then those of a
- * scan of the whole text.
+ * true. Case changes no range, so the text need not be lower-cased first. `from` must be 0 or
+ * follow a character no token holds (see {@link tokenRunStart}): the tokens from there are then
+ * those of a scan of the whole text.
  */
 export function scanAsciiRanges(
   text: string,
-  visit: (start: number, end: number, shape: number, hash: number) => boolean | void,
+  visit: (start: number, end: number, shape: number) => boolean | void,
   from = 0,
 ): void {
   const length = text.length;
@@ -55,14 +54,11 @@ export function scanAsciiRanges(
     const start = i;
     let shape = leadingDot ? COMPOUND : PLAIN;
     if (leadingDot) i++;
-    let hash = EMPTY_TERM_HASH;
     // The character after the token so far; each word starts with a letter or digit at `i`.
     let next = text.charCodeAt(i);
     for (;;) {
-      do {
-        hash = addToTermHash(hash, next | LOWER_CASE_BIT);
-        next = codeAt(text, ++i);
-      } while (isWord(next));
+      do next = codeAt(text, ++i);
+      while (isWord(next));
       if (
         (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
         isWord(codeAt(text, i + 1))
@@ -82,7 +78,74 @@ export function scanAsciiRanges(
           : 0;
     if (suffix > 0 && shape === PLAIN) shape = COMPOUND;
     i += suffix;
-    if (visit(start, i, shape, hash) === true) return;
+    if (visit(start, i, shape) === true) return;
+  }
+}
+
+/** 1 for the bytes of ASCII letters and digits, 0 for every other byte. */
+const WORD_BYTE = new Uint8Array(256);
+for (let code = 0; code < 0x80; code++) WORD_BYTE[code] = isWord(code) ? 1 : 0;
+
+const byteAt = (bytes: Uint8Array, length: number, i: number): number =>
+  i < length ? (bytes[i] as number) : 0;
+const isWordAt = (bytes: Uint8Array, length: number, i: number): boolean =>
+  i < length && WORD_BYTE[bytes[i] as number] === 1;
+
+/**
+ * {@link scanAsciiRanges} over the first `length` bytes of `bytes`, which hold ASCII text (as
+ * `TextEncoder.encodeInto` writes it: one byte per character, so ranges are the text's own), for
+ * the index builder: a typed array reads faster than a string, whose every character read checks
+ * how the string is stored. For a `PLAIN` token, `hash` is the `TermTable` hash of its lower-case
+ * spelling, computed on the way, so that each character is read once (meaningless for other
+ * shapes). Past `length` counts as a byte no token holds (NUL), whatever the buffer holds there.
+ */
+export function scanAsciiBytes(
+  bytes: Uint8Array,
+  length: number,
+  visit: (start: number, end: number, shape: number, hash: number) => void,
+): void {
+  let i = 0;
+  while (i < length) {
+    const code = bytes[i] as number;
+    const leadingDot =
+      code === DOT &&
+      isWordAt(bytes, length, i + 1) &&
+      (i === 0 || !isWordAt(bytes, length, i - 1));
+    if (!leadingDot && WORD_BYTE[code] !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let shape = leadingDot ? COMPOUND : PLAIN;
+    if (leadingDot) i++;
+    let hash = EMPTY_TERM_HASH;
+    // The byte after the token so far; each word starts with a letter or digit at `i`.
+    let next = bytes[i] as number;
+    for (;;) {
+      do {
+        hash = addToTermHash(hash, next | LOWER_CASE_BIT);
+        next = byteAt(bytes, length, ++i);
+      } while (WORD_BYTE[next] === 1);
+      if (
+        (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
+        isWordAt(bytes, length, i + 1)
+      ) {
+        if (next === APOSTROPHE) shape = WITH_APOSTROPHES;
+        else if (shape === PLAIN) shape = COMPOUND;
+        next = byteAt(bytes, length, ++i);
+        continue;
+      }
+      break;
+    }
+    const suffix =
+      next === PLUS && byteAt(bytes, length, i + 1) === PLUS && !isWordAt(bytes, length, i + 2)
+        ? 2
+        : next === HASH && !isWordAt(bytes, length, i + 1)
+          ? 1
+          : 0;
+    if (suffix > 0 && shape === PLAIN) shape = COMPOUND;
+    i += suffix;
+    visit(start, i, shape, hash);
   }
 }
 

@@ -1,9 +1,9 @@
 import type { Tool } from '../catalog/tool.js';
 import { GrowableArray } from './growable-array.js';
 import { TermDictionary } from './term-dictionary.js';
-import { asciiToken, PLAIN, scanAsciiRanges } from './ascii-token-scanner.js';
+import { asciiToken, PLAIN, scanAsciiBytes } from './ascii-token-scanner.js';
 import { TermTable } from './term-table.js';
-import { foldText, isAscii } from './text-folding.js';
+import { foldText } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
 
 // The dictionary's order: by UTF-16 unit, as `<` compares strings.
@@ -25,6 +25,8 @@ export interface Postings {
   readonly tools: Uint32Array;
   readonly fields: Uint8Array;
 }
+
+const ENCODER = new TextEncoder();
 
 /** Collects (term, tool, best field) once per term and tool, tools in ordinal order. */
 class PostingsCollector {
@@ -49,8 +51,11 @@ class PostingsCollector {
   private readonly addToken = (token: string): void => forEachTermOfToken(token, this.addTerm);
   /** The ASCII text being scanned, as it is: not lower-cased (see `addText`). */
   private text = '';
+  /** Its UTF-8 bytes, reused from text to text: room for the longest text so far, 3 bytes a unit. */
+  private bytes = new Uint8Array(1 << 16);
   private readonly addAsciiRange = (start: number, end: number, shape: number, hash: number) => {
-    if (shape === PLAIN) this.addId(this.ids.idOfFoldedRange(this.text, start, end, hash));
+    if (shape === PLAIN)
+      this.addId(this.ids.idOfAsciiBytes(this.bytes, start, end, hash, this.text));
     else this.addToken(asciiToken(this.text, start, end, shape).toLowerCase());
   };
 
@@ -66,12 +71,17 @@ class PostingsCollector {
 
   addText(field: number, text: string): void {
     this.field = field;
-    if (isAscii(text)) {
+    // A UTF-16 unit takes at most 3 bytes of UTF-8, so the whole text always fits.
+    if (text.length * 3 > this.bytes.length)
+      this.bytes = new Uint8Array(2 ** Math.ceil(Math.log2(text.length * 3)));
+    // Each ASCII character is one byte, any other unit more: as many bytes as units is ASCII.
+    const { written } = ENCODER.encodeInto(text, this.bytes);
+    if (written === text.length) {
       // Folding ASCII is lower-casing, which the scan and the term table do as they read: no
       // lower-cased copy of the text (a gigabyte in all for a large catalog), and plain words
-      // are looked up without a string of their own.
+      // are looked up without a string of their own. Bytes read faster than the string.
       this.text = text;
-      scanAsciiRanges(text, this.addAsciiRange);
+      scanAsciiBytes(this.bytes, written, this.addAsciiRange);
       this.text = '';
     } else {
       scanTokens(foldText(text), this.addToken);

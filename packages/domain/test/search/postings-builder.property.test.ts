@@ -104,6 +104,22 @@ describe('buildPostings', () => {
     );
   });
 
+  it('indexes texts longer than any before them, and short ones after them, alike', () => {
+    // The builder reuses one byte buffer and grows it for a longer text; what a long text left
+    // past the end of a short one must not become part of the short one's last word.
+    const long = `${'Lorem ipsum dolor '.repeat(2_000)}TAILWORD`;
+    const tools = [
+      aTool().named('Short').describedAs('tiny').build(),
+      aTool()
+        .named('Long')
+        .describedAs(long)
+        .withReviews(aReview().withLikes('ab').withDislikes(`${long} é`).build())
+        .build(),
+      aTool().named('Ip').describedAs('lo').build(),
+    ];
+    expect(plain(buildPostings(tools))).toEqual(referencePostings(tools));
+  });
+
   it('folds upper-case ASCII words to the same term as their lower-case spelling', () => {
     const tools = [
       aTool().named('PostgreSQL Observability').build(),
