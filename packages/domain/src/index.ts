@@ -21,7 +21,11 @@ export { compareReviewChangesNewestFirst, newestReviewChanges } from './catalog/
 export type { ReviewChange } from './catalog/review-changes.js';
 export { countToolsByCategory, newestReviews } from './catalog/catalog-overview.js';
 export type { CategoryCount, ToolReview } from './catalog/catalog-overview.js';
-export type { ArrivedTools, PublicationSnapshot } from './catalog/publication.js';
+export type {
+  ArrivedTools,
+  PreparedPublication,
+  PublicationSnapshot,
+} from './catalog/publication.js';
 
 export {
   DEFAULT_PAGE_LIMIT,

@@ -7,7 +7,12 @@ import {
 import { compareReviewsNewestFirst } from './review.js';
 import type { CatalogDocument, Tool } from './tool.js';
 import { SearchIndex } from '../search/search-index.js';
-import type { SearchIndexSnapshot } from '../search/search-index-snapshot.js';
+import {
+  toolOrderParts,
+  withPostings,
+  type IndexedPostings,
+  type SearchIndexSnapshot,
+} from '../search/search-index-snapshot.js';
 import type { SearchRequest, SearchResultList } from '../search/search-types.js';
 
 /**
@@ -71,6 +76,12 @@ export class ArrivingTools {
   }
 }
 
+/** See `Publication.prepareIndexed`. */
+export interface PreparedPublication {
+  /** The publication, with these postings (throws when they are of another number of tools). */
+  complete(postings: IndexedPostings): Publication;
+}
+
 /** What `ArrivingTools` gathered: frozen tools in order, by id, and where each one's reviews start. */
 export interface ArrivedTools {
   readonly tools: readonly Tool[];
@@ -118,13 +129,42 @@ export class Publication {
    * fit the tools.
    */
   static publish(id: string, document: CatalogDocument, index?: SearchIndexSnapshot): Publication {
-    const tools = document.tools.map((tool) => ({
-      ...tool,
-      reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
-    }));
-    return new Publication(id, document.publishedAt, tools, (frozen) =>
+    return new Publication(id, document.publishedAt, publishedTools(document), (frozen) =>
       index === undefined ? SearchIndex.build(frozen) : SearchIndex.fromSnapshot(frozen, index),
     );
+  }
+
+  /**
+   * `publish` with the postings of `document`'s tools built already, in document order (see
+   * `IndexedPostings`: e.g. on another thread while the catalog was being read). Review order
+   * changes no posting, so they may have been built before the reviews were sorted. Throws when
+   * they were built over another number of tools.
+   */
+  static publishIndexed(
+    id: string,
+    document: CatalogDocument,
+    postings: IndexedPostings,
+  ): Publication {
+    return Publication.prepareIndexed(id, document).complete(postings);
+  }
+
+  /**
+   * `publishIndexed` in two steps, so that the first can run while the postings are still being
+   * built elsewhere: it does everything that does not read the searched texts (copies the tools
+   * with their reviews sorted, freezes, maps and orders them); `complete` adds the postings.
+   */
+  static prepareIndexed(id: string, document: CatalogDocument): PreparedPublication {
+    const arriving = new ArrivingTools(document.tools.length);
+    for (const tool of publishedTools(document)) arriving.add(tool);
+    const arrived = arriving.complete();
+    const parts = toolOrderParts(arrived.tools);
+    return {
+      complete: (postings) =>
+        Publication.fromArrivedTools(
+          { id, publishedAt: document.publishedAt, index: withPostings(parts, postings) },
+          arrived,
+        ),
+    };
   }
 
   /**
@@ -188,6 +228,13 @@ export class Publication {
     return this.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);
   }
 }
+
+/** The tools of a publication of `document`: copies, with their reviews in detail order. */
+const publishedTools = (document: CatalogDocument): Tool[] =>
+  document.tools.map((tool) => ({
+    ...tool,
+    reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
+  }));
 
 const isArrived = (tools: readonly Tool[] | ArrivedTools): tools is ArrivedTools =>
   !Array.isArray(tools);

@@ -86,31 +86,32 @@ export function scanAsciiRanges(
 const WORD_BYTE = new Uint8Array(256);
 for (let code = 0; code < 0x80; code++) WORD_BYTE[code] = isWord(code) ? 1 : 0;
 
-const byteAt = (bytes: Uint8Array, length: number, i: number): number =>
-  i < length ? (bytes[i] as number) : 0;
-const isWordAt = (bytes: Uint8Array, length: number, i: number): boolean =>
-  i < length && WORD_BYTE[bytes[i] as number] === 1;
+/** The byte at `i`, or NUL (which no token holds) at or past `to`. */
+const byteAt = (bytes: Uint8Array, to: number, i: number): number =>
+  i < to ? (bytes[i] as number) : 0;
+const isWordAt = (bytes: Uint8Array, to: number, i: number): boolean =>
+  i < to && WORD_BYTE[bytes[i] as number] === 1;
 
 /**
- * {@link scanAsciiRanges} over the first `length` bytes of `bytes`, which hold ASCII text (as
- * `TextEncoder.encodeInto` writes it: one byte per character, so ranges are the text's own), for
- * the index builder: a typed array reads faster than a string, whose every character read checks
- * how the string is stored. For a `PLAIN` token, `hash` is the `TermTable` hash of its lower-case
- * spelling, computed on the way, so that each character is read once (meaningless for other
- * shapes). Past `length` counts as a byte no token holds (NUL), whatever the buffer holds there.
+ * {@link scanAsciiRanges} over bytes `[from, to)` of `bytes`, which hold ASCII text (as
+ * `TextEncoder.encodeInto` writes it: one byte per character), for the index builder: a typed
+ * array reads faster than a string, whose every character read checks how the string is stored.
+ * Ranges are offsets in `bytes`. For a `PLAIN` token, `hash` is the `TermTable` hash of its
+ * lower-case spelling, computed on the way, so that each character is read once (meaningless for
+ * other shapes). Nothing outside `[from, to)` is read: past either end counts as a byte no token
+ * holds, whatever the buffer holds there.
  */
 export function scanAsciiBytes(
   bytes: Uint8Array,
-  length: number,
+  from: number,
+  to: number,
   visit: (start: number, end: number, shape: number, hash: number) => void,
 ): void {
-  let i = 0;
-  while (i < length) {
+  let i = from;
+  while (i < to) {
     const code = bytes[i] as number;
     const leadingDot =
-      code === DOT &&
-      isWordAt(bytes, length, i + 1) &&
-      (i === 0 || !isWordAt(bytes, length, i - 1));
+      code === DOT && isWordAt(bytes, to, i + 1) && (i === from || !isWordAt(bytes, to, i - 1));
     if (!leadingDot && WORD_BYTE[code] !== 1) {
       i++;
       continue;
@@ -124,23 +125,23 @@ export function scanAsciiBytes(
     for (;;) {
       do {
         hash = addToTermHash(hash, next | LOWER_CASE_BIT);
-        next = byteAt(bytes, length, ++i);
+        next = byteAt(bytes, to, ++i);
       } while (WORD_BYTE[next] === 1);
       if (
         (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
-        isWordAt(bytes, length, i + 1)
+        isWordAt(bytes, to, i + 1)
       ) {
         if (next === APOSTROPHE) shape = WITH_APOSTROPHES;
         else if (shape === PLAIN) shape = COMPOUND;
-        next = byteAt(bytes, length, ++i);
+        next = byteAt(bytes, to, ++i);
         continue;
       }
       break;
     }
     const suffix =
-      next === PLUS && byteAt(bytes, length, i + 1) === PLUS && !isWordAt(bytes, length, i + 2)
+      next === PLUS && byteAt(bytes, to, i + 1) === PLUS && !isWordAt(bytes, to, i + 2)
         ? 2
-        : next === HASH && !isWordAt(bytes, length, i + 1)
+        : next === HASH && !isWordAt(bytes, to, i + 1)
           ? 1
           : 0;
     if (suffix > 0 && shape === PLAIN) shape = COMPOUND;

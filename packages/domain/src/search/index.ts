@@ -6,8 +6,13 @@ export type {
   SearchResultList,
 } from './search-types.js';
 export { SearchIndex } from './search-index.js';
-export { searchIndexBuffers } from './search-index-snapshot.js';
-export type { SearchIndexSnapshot } from './search-index-snapshot.js';
+export {
+  finishIndexedPostings,
+  indexedPostingsBuffers,
+  searchIndexBuffers,
+} from './search-index-snapshot.js';
+export type { IndexedPostings, SearchIndexSnapshot } from './search-index-snapshot.js';
+export { forEachSearchedText, PostingsCollector } from './postings-builder.js';
 export { foldText } from './text-folding.js';
 export { indexTerms, tokenize } from './tokenizer.js';
 export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';

@@ -2,7 +2,7 @@ import type { Tool } from '../catalog/tool.js';
 import { GrowableArray } from './growable-array.js';
 import { TermDictionary } from './term-dictionary.js';
 import { asciiToken, PLAIN, scanAsciiBytes } from './ascii-token-scanner.js';
-import { TermTable } from './term-table.js';
+import { asciiOf, TermTable } from './term-table.js';
 import { foldText } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
 
@@ -28,15 +28,21 @@ export interface Postings {
 
 const ENCODER = new TextEncoder();
 
-/** Collects (term, tool, best field) once per term and tool, tools in ordinal order. */
-class PostingsCollector {
+/**
+ * Collects (term, tool, best field) once per term and tool, tools in ordinal order: the
+ * postings of a catalog built tool by tool, as its tools arrive (`buildPostings` for tools in
+ * memory; a thread that receives only the searched texts, as bytes, while the catalog is still
+ * being read). Call `startTool`, then give the tool's texts best field first (see
+ * {@link forEachSearchedText}), for each tool in turn; then `finish`.
+ */
+export class PostingsCollector {
   private readonly ids = new TermTable();
   /** Per term id: 1 + the ordinal of the last tool it was collected for (0: none yet). */
   private readonly lastTool = new GrowableArray((n) => new Uint32Array(n));
   private readonly pairTerms = new GrowableArray((n) => new Uint32Array(n));
   private readonly pairFields = new GrowableArray((n) => new Uint8Array(n));
-  /** Index of the first pair of each tool, plus the end. */
-  private readonly toolStarts: Uint32Array;
+  /** Index of the first pair of each tool. */
+  private readonly toolStarts = new GrowableArray((n) => new Uint32Array(n));
   private tool = -1;
   private field = NAME_FIELD;
   private readonly addId = (id: number): void => {
@@ -49,47 +55,60 @@ class PostingsCollector {
   };
   private readonly addTerm = (term: string): void => this.addId(this.ids.idOf(term));
   private readonly addToken = (token: string): void => forEachTermOfToken(token, this.addTerm);
-  /** The ASCII text being scanned, as it is: not lower-cased (see `addText`). */
-  private text = '';
-  /** Its UTF-8 bytes, reused from text to text: room for the longest text so far, 3 bytes a unit. */
-  private bytes = new Uint8Array(1 << 16);
+  /** The bytes being scanned: `ownBytes`, or those given to `addAsciiBytes`. */
+  private bytes: Uint8Array = new Uint8Array(0);
+  /** Where `addText` encodes a text: room for the longest text so far, 3 bytes a unit. */
+  private ownBytes = new Uint8Array(1 << 16);
   private readonly addAsciiRange = (start: number, end: number, shape: number, hash: number) => {
-    if (shape === PLAIN)
-      this.addId(this.ids.idOfAsciiBytes(this.bytes, start, end, hash, this.text));
-    else this.addToken(asciiToken(this.text, start, end, shape).toLowerCase());
+    if (shape === PLAIN) this.addId(this.ids.idOfAsciiBytes(this.bytes, start, end, hash));
+    else
+      this.addToken(
+        asciiToken(asciiOf(this.bytes, start, end), 0, end - start, shape).toLowerCase(),
+      );
   };
 
-  constructor(toolCount: number) {
-    this.toolStarts = new Uint32Array(toolCount + 1);
+  /** Tools started so far. */
+  get toolCount(): number {
+    return this.tool + 1;
   }
 
   /** Starts the next tool; its texts must then be added best field first. */
   startTool(): void {
     this.tool++;
-    this.toolStarts[this.tool] = this.pairTerms.length;
+    this.toolStarts.push(this.pairTerms.length);
   }
 
+  /** Adds a text of the current tool, searched as `field`. */
   addText(field: number, text: string): void {
-    this.field = field;
     // A UTF-16 unit takes at most 3 bytes of UTF-8, so the whole text always fits.
-    if (text.length * 3 > this.bytes.length)
-      this.bytes = new Uint8Array(2 ** Math.ceil(Math.log2(text.length * 3)));
+    if (text.length * 3 > this.ownBytes.length)
+      this.ownBytes = new Uint8Array(2 ** Math.ceil(Math.log2(text.length * 3)));
     // Each ASCII character is one byte, any other unit more: as many bytes as units is ASCII.
-    const { written } = ENCODER.encodeInto(text, this.bytes);
-    if (written === text.length) {
-      // Folding ASCII is lower-casing, which the scan and the term table do as they read: no
-      // lower-cased copy of the text (a gigabyte in all for a large catalog), and plain words
-      // are looked up without a string of their own. Bytes read faster than the string.
-      this.text = text;
-      scanAsciiBytes(this.bytes, written, this.addAsciiRange);
-      this.text = '';
-    } else {
+    const { written } = ENCODER.encodeInto(text, this.ownBytes);
+    if (written === text.length) this.addAsciiBytes(field, this.ownBytes, 0, written);
+    else {
+      this.field = field;
       scanTokens(foldText(text), this.addToken);
     }
   }
 
+  /**
+   * `addText` for an ASCII text given as its bytes, `[from, to)` of `bytes` (one byte per
+   * character). Folding ASCII is lower-casing, which the scan and the term table do as they
+   * read: no lower-cased copy of the text (a gigabyte in all for a large catalog), and plain
+   * words are looked up without a string of their own. Bytes read faster than a string.
+   */
+  addAsciiBytes(field: number, bytes: Uint8Array, from: number, to: number): void {
+    this.field = field;
+    this.bytes = bytes;
+    scanAsciiBytes(bytes, from, to, this.addAsciiRange);
+    this.bytes = EMPTY_BYTES;
+  }
+
   finish(): Postings {
-    const { ids, pairTerms, pairFields, toolStarts } = this;
+    const { ids, pairTerms, pairFields } = this;
+    const toolStarts = new Uint32Array(this.tool + 2);
+    for (let tool = 0; tool <= this.tool; tool++) toolStarts[tool] = this.toolStarts.at(tool);
     toolStarts[this.tool + 1] = pairTerms.length;
     const byId = ids.all();
     const order = Array.from(byId, (_, id) => id).sort((a, b) =>
@@ -130,23 +149,37 @@ class PostingsCollector {
   }
 }
 
+const EMPTY_BYTES = new Uint8Array(0);
+
 /**
- * Indexes every searched text of `tools` under its terms ({@link forEachTermOfToken}): the name
+ * Calls `visit` with every searched text of `tool` and its field, best field first: the name
  * (field 0); description, category and stack tag labels (field 1); the likes and dislikes of
  * every review (field 2).
  */
+export function forEachSearchedText(
+  tool: Tool,
+  visit: (field: number, text: string) => void,
+): void {
+  visit(NAME_FIELD, tool.name);
+  visit(METADATA_FIELD, tool.description);
+  if (tool.category !== null) visit(METADATA_FIELD, tool.category);
+  for (const tag of tool.stacks?.tags ?? []) visit(METADATA_FIELD, tag.label);
+  for (const review of tool.reviews) {
+    visit(REVIEW_FIELD, review.likes);
+    visit(REVIEW_FIELD, review.dislikes);
+  }
+}
+
+/**
+ * Indexes every searched text of `tools` ({@link forEachSearchedText}) under its terms
+ * ({@link forEachTermOfToken}).
+ */
 export function buildPostings(tools: readonly Tool[]): Postings {
-  const collector = new PostingsCollector(tools.length);
+  const collector = new PostingsCollector();
+  const add = (field: number, text: string): void => collector.addText(field, text);
   for (const tool of tools) {
     collector.startTool();
-    collector.addText(NAME_FIELD, tool.name);
-    collector.addText(METADATA_FIELD, tool.description);
-    if (tool.category !== null) collector.addText(METADATA_FIELD, tool.category);
-    for (const tag of tool.stacks?.tags ?? []) collector.addText(METADATA_FIELD, tag.label);
-    for (const review of tool.reviews) {
-      collector.addText(REVIEW_FIELD, review.likes);
-      collector.addText(REVIEW_FIELD, review.dislikes);
-    }
+    forEachSearchedText(tool, add);
   }
   return collector.finish();
 }

@@ -1,5 +1,5 @@
 import type { Tool } from '../catalog/tool.js';
-import { buildPostings } from './postings-builder.js';
+import { buildPostings, type Postings, type PostingsCollector } from './postings-builder.js';
 import { buildPrefixShortcuts } from './prefix-shortcuts.js';
 import { computeToolOrder } from './tool-order.js';
 
@@ -27,8 +27,51 @@ export interface SearchIndexSnapshot {
   readonly categoryOf: Int32Array;
 }
 
-/** Indexes `tools` (ordinal = position) into a snapshot; see `SearchIndex.build`. */
-export function buildSearchIndexSnapshot(tools: readonly Tool[]): SearchIndexSnapshot {
+/**
+ * The part of a snapshot that reads the searched texts: postings and prefix shortcuts, built
+ * apart from the tools (by a `PostingsCollector` fed the texts of `toolCount` tools, maybe on
+ * another thread while the catalog is still being read), as plain data that `postMessage` can
+ * move. `buildSearchIndexSnapshot` adds the rest.
+ */
+export type IndexedPostings = Pick<
+  SearchIndexSnapshot,
+  'terms' | 'offsets' | 'postingTools' | 'postingFields' | 'shortcutPrefixes' | 'shortcuts'
+> & { readonly toolCount: number };
+
+/** What a collector that was given every tool's texts makes of them: see `IndexedPostings`. */
+export function finishIndexedPostings(collector: PostingsCollector): IndexedPostings {
+  return indexedPostingsOf(collector.finish(), collector.toolCount);
+}
+
+function indexedPostingsOf(postings: Postings, toolCount: number): IndexedPostings {
+  const shortcuts = buildPrefixShortcuts(postings, toolCount);
+  return {
+    toolCount,
+    terms: postings.dictionary.terms,
+    offsets: postings.offsets,
+    postingTools: postings.tools,
+    postingFields: postings.fields,
+    shortcutPrefixes: [...shortcuts.keys()],
+    shortcuts: [...shortcuts.values()],
+  };
+}
+
+/** Every distinct buffer under the typed arrays of `postings`: what `postMessage` may transfer. */
+export function indexedPostingsBuffers(postings: IndexedPostings): ArrayBufferLike[] {
+  const arrays: ArrayBufferView[] = [
+    postings.offsets,
+    postings.postingTools,
+    postings.postingFields,
+    ...postings.shortcuts.flatMap((merged) => [merged.tools, merged.fields]),
+  ];
+  return [...new Set(arrays.map((array) => array.buffer))];
+}
+
+/** The parts of a snapshot that read the tools but not their searched texts: orders, categories. */
+export type ToolOrderParts = Omit<SearchIndexSnapshot, keyof IndexedPostings>;
+
+/** The orders and categories of `tools` (ordinal = position): see `ToolOrderParts`. */
+export function toolOrderParts(tools: readonly Tool[]): ToolOrderParts {
   const order = computeToolOrder(tools);
   const categoryIds = new Map<string, number>();
   const categoryOf = new Int32Array(tools.length).fill(-1);
@@ -37,19 +80,35 @@ export function buildSearchIndexSnapshot(tools: readonly Tool[]): SearchIndexSna
     if (!categoryIds.has(tool.category)) categoryIds.set(tool.category, categoryIds.size);
     categoryOf[ordinal] = categoryIds.get(tool.category) as number;
   });
-  const postings = buildPostings(tools);
-  const shortcuts = buildPrefixShortcuts(postings, tools.length);
+  return { ...order, categoryNames: [...categoryIds.keys()], categoryOf };
+}
+
+/**
+ * A snapshot of `parts` and `postings`, which must be of the same tools; throws when the
+ * postings were built over another number of tools.
+ */
+export function withPostings(
+  parts: ToolOrderParts,
+  postings: IndexedPostings,
+): SearchIndexSnapshot {
+  const toolCount = parts.categoryOf.length;
+  if (postings.toolCount !== toolCount)
+    throw new Error(`Postings of ${postings.toolCount} tools cannot index ${toolCount}.`);
   return {
-    terms: postings.dictionary.terms,
+    terms: postings.terms,
     offsets: postings.offsets,
-    postingTools: postings.tools,
-    postingFields: postings.fields,
-    shortcutPrefixes: [...shortcuts.keys()],
-    shortcuts: [...shortcuts.values()],
-    ...order,
-    categoryNames: [...categoryIds.keys()],
-    categoryOf,
+    postingTools: postings.postingTools,
+    postingFields: postings.postingFields,
+    shortcutPrefixes: postings.shortcutPrefixes,
+    shortcuts: postings.shortcuts,
+    ...parts,
   };
+}
+
+/** Indexes `tools` (ordinal = position) into a snapshot; see `SearchIndex.build`. */
+export function buildSearchIndexSnapshot(tools: readonly Tool[]): SearchIndexSnapshot {
+  const parts = toolOrderParts(tools);
+  return withPostings(parts, indexedPostingsOf(buildPostings(tools), tools.length));
 }
 
 /** Every distinct buffer under the snapshot's typed arrays: what `postMessage` may transfer. */

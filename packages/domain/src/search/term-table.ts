@@ -15,6 +15,12 @@ export const EMPTY_TERM_HASH = 0x811c9dc5 | 0;
 export const addToTermHash = (hash: number, code: number): number =>
   Math.imul(hash ^ code, 0x01000193);
 
+const DECODER = new TextDecoder();
+
+/** The ASCII text of bytes `[start, end)` (UTF-8 decodes ASCII bytes to the same characters). */
+export const asciiOf = (bytes: Uint8Array, start: number, end: number): string =>
+  DECODER.decode(bytes.subarray(start, end));
+
 /** The hash of UTF-16 units `[start, end)` of `text`. */
 function hashRange(text: string, start: number, end: number): number {
   let hash = EMPTY_TERM_HASH;
@@ -54,21 +60,15 @@ export class TermTable {
 
   /**
    * The id of the lower-case spelling of bytes `[start, end)` of `bytes`, added when new, where
-   * that range holds only ASCII letters and digits, `hash` is the hash of its lower-case spelling
-   * (as `scanAsciiBytes` gives it) and `text` is the ASCII text the bytes encode (one byte per
-   * character): lets the builder index ASCII text without a lower-cased copy.
+   * that range holds only ASCII letters and digits and `hash` is the hash of its lower-case
+   * spelling (as `scanAsciiBytes` gives it): lets the builder index ASCII text without a
+   * lower-cased copy, and without a string for a word it has seen before.
    */
-  idOfAsciiBytes(
-    bytes: Uint8Array,
-    start: number,
-    end: number,
-    hash: number,
-    text: string,
-  ): number {
+  idOfAsciiBytes(bytes: Uint8Array, start: number, end: number, hash: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = this.slots[slot] as number;
-      if (id < 0) return this.add(slot, hash, text.slice(start, end).toLowerCase());
+      if (id < 0) return this.add(slot, hash, asciiOf(bytes, start, end).toLowerCase());
       if (this.hashes[slot] === hash && this.equalsFoldedBytes(id, bytes, start, end)) return id;
     }
   }
