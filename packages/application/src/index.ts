@@ -8,6 +8,7 @@ export { PublishCatalog } from './catalog/publish-catalog.use-case.js';
 export type { PublishedCatalog } from './catalog/publish-catalog.use-case.js';
 export { SourcePublicationBuilder } from './catalog/publication-builder.port.js';
 export type {
+  IndexingAhead,
   PublicationBuilder,
   SourcePublicationBuilderOptions,
 } from './catalog/publication-builder.port.js';
@@ -58,6 +59,7 @@ export type {
   CatalogProblem,
   CatalogSource,
   LoadedCatalog,
+  ToolObserver,
 } from './catalog/catalog-source.port.js';
 export { BUCKETS } from './rate-limiting/buckets.js';
 export type { BucketName } from './rate-limiting/buckets.js';

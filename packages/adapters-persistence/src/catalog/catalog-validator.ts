@@ -1,4 +1,4 @@
-import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
+import { CatalogInvalidError, type CatalogProblem, type ToolObserver } from '@reviews/application';
 import { isRecord, type CatalogDocument, type Tool } from '@reviews/domain';
 import { toTool } from './catalog-document.mapper.js';
 import { SharedReviewValues, toValidTool } from './catalog-fast-path.js';
@@ -18,6 +18,11 @@ export interface CatalogValidatorOptions {
    * objects already in the domain's shape become the domain objects instead of being copied.
    */
   readonly ownsInput?: boolean;
+  /**
+   * Told of each tool as it is accepted while every tool so far is valid (see `ToolObserver`):
+   * the document's own tool objects, in document order.
+   */
+  readonly observer?: ToolObserver;
 }
 
 /**
@@ -91,8 +96,10 @@ export class CatalogValidator {
     if (problems.length > 0) this.checkDeferredIds();
     for (const problem of problems) this.toolProblems.push(problem);
     if (!this.idsDeferred) this.checkIds(raw, index);
-    if (tool !== undefined && this.toolProblems.length === 0) this.tools.push(tool);
-    else this.tools.length = 0;
+    if (tool !== undefined && this.toolProblems.length === 0) {
+      this.tools.push(tool);
+      this.options.observer?.(tool);
+    } else this.tools.length = 0;
   }
 
   /** Looks for repeated ids in the tools whose check was deferred (`tools`: all valid so far). */

@@ -1,6 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { CatalogInvalidError, type CatalogSource, type LoadedCatalog } from '@reviews/application';
+import {
+  CatalogInvalidError,
+  type CatalogSource,
+  type LoadedCatalog,
+  type ToolObserver,
+} from '@reviews/application';
 import { readCatalogJsonChunks, type ByteReader } from './catalog-json-reader.js';
 import { CatalogValidator } from './catalog-validator.js';
 import { JsonSyntaxError } from './json-syntax.error.js';
@@ -68,18 +73,21 @@ export class FileCatalogSource implements CatalogSource {
     this.publishedBefore = options.publishedBefore ?? (() => false);
   }
 
-  load(): Promise<LoadedCatalog> {
+  load(observer?: ToolObserver): Promise<LoadedCatalog> {
     // Synchronous reads: the scanning between them blocks this thread anyway, and it saves a
     // promise per chunk. Errors become rejections, as before.
-    return new Promise((resolve) => resolve(this.loadNow()));
+    return new Promise((resolve) => resolve(this.loadNow(observer)));
   }
 
-  private loadNow(): LoadedCatalog {
+  private loadNow(observer: ToolObserver | undefined): LoadedCatalog {
     const fd = this.open();
     const files: number[] = [fd];
     const hash = createHash('sha256');
     // The reader parses every tool afresh and keeps none: the validator may keep them.
-    const validator = new CatalogValidator({ ownsInput: true });
+    const validator = new CatalogValidator({
+      ownsInput: true,
+      ...(observer === undefined ? {} : { observer }),
+    });
     try {
       let first = true;
       readCatalogJsonChunks(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -93,6 +93,20 @@ export class FileIndexSnapshotStore implements IndexSnapshotStore {
    */
   holds(fingerprint: string): boolean {
     return existsSync(this.fileOf(fingerprint));
+  }
+
+  /**
+   * Whether the directory holds a snapshot by this code of any content: one directory listing,
+   * for a guess made before the catalog's fingerprint is known (a restart will likely load one,
+   * so indexing ahead would be wasted). False when the directory cannot be listed.
+   */
+  holdsAny(): boolean {
+    const suffix = snapshotFileOf('', '', this.identity).slice(1);
+    try {
+      return readdirSync(this.directory).some((name) => name.endsWith(suffix));
+    } catch {
+      return false;
+    }
   }
 
   /**

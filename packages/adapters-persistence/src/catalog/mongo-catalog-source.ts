@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import type { CatalogSource, LoadedCatalog } from '@reviews/application';
+import type { CatalogSource, LoadedCatalog, ToolObserver } from '@reviews/application';
 import type { CatalogDocument } from '@reviews/domain';
 import { CatalogValidator } from './catalog-validator.js';
 import {
@@ -81,14 +81,18 @@ export class MongoCatalogSource implements CatalogSource {
       : decodeStored(pointerSchema, COLLECTIONS.pointer, raw).publicationId;
   }
 
-  async load(): Promise<LoadedCatalog> {
+  /**
+   * `observer` hears of the tools as they are validated, which here is once all are read (they
+   * arrive out of order).
+   */
+  async load(observer?: ToolObserver): Promise<LoadedCatalog> {
     const id = await this.currentPublicationId();
     if (id === null) throw new CatalogNotPublishedError();
     const header = await this.header(id);
     if (header === null || header.state !== 'complete') {
       throw new Error(`The live publication ${id} is missing or unfinished in MongoDB.`);
     }
-    const validator = new CatalogValidator();
+    const validator = new CatalogValidator(observer === undefined ? {} : { observer });
     validator.acceptMember('schemaVersion', header.schemaVersion);
     validator.acceptMember('publishedAt', header.publishedAt);
     validator.acceptMember('tools', []);

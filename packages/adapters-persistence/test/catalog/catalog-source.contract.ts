@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CatalogInvalidError, type CatalogSource } from '@reviews/application';
+import type { Tool } from '@reviews/domain';
 import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 
 /**
@@ -40,6 +41,22 @@ export function describeCatalogSourceContract(
       await subject.publish(catalog);
 
       expect((await subject.source.load()).document).toEqual(catalog);
+    });
+
+    it("tells its observer of every tool, in document order, as the document's own objects", async () => {
+      const catalog = aCatalog(
+        aTool().withId('first').withReviews(aReview().withId('f-1')),
+        aTool().withId('second').inCategory(null),
+        aTool().withId('third').withStackTags(aStackTag('Go')),
+      );
+      await subject.publish(catalog);
+      const observed: Tool[] = [];
+
+      const { document } = await subject.source.load((tool) => observed.push(tool));
+
+      expect(document).toEqual(catalog);
+      expect(observed).toHaveLength(3);
+      observed.forEach((tool, i) => expect(tool).toBe(document.tools[i]));
     });
 
     it('loads an empty catalog', async () => {

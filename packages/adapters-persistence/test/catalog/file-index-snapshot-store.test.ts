@@ -237,6 +237,16 @@ describe('FileIndexSnapshotStore', () => {
     expect(storeOf('b'.repeat(64)).holds('f1')).toBe(false);
   });
 
+  it('holds any snapshot once one of any content is written, by this code only', async () => {
+    const store = storeOf();
+    expect(store.holdsAny()).toBe(false); // the directory does not exist yet
+
+    await saved(store);
+
+    expect(store.holdsAny()).toBe(true);
+    expect(storeOf('b'.repeat(64)).holdsAny()).toBe(false);
+  });
+
   it('never uses a snapshot of another fingerprint or another number of tools', async () => {
     const store = storeOf();
     const file = await saved(store);
