@@ -51,6 +51,15 @@ export class GrowableArray<T extends UintArray> {
     if (this.fill > 0) yield this.current.subarray(0, this.fill) as T;
   }
 
+  /** Lets every value go (their blocks can then be collected): the array is empty again. */
+  clear(): void {
+    this.blocks.length = 0;
+    this.current = this.create(BLOCK);
+    this.blocks.push(this.current);
+    this.fill = 0;
+    this.size = 0;
+  }
+
   /** Replaces the value at `index`, which must be below `length`. */
   set(index: number, value: number): void {
     (this.blocks[index >>> BLOCK_BITS] as T)[index & IN_BLOCK] = value;

@@ -39,8 +39,8 @@ export class PostingsCollector {
   private readonly ids = new TermTable();
   /** Per term id: 1 + the ordinal of the last tool it was collected for (0: none yet). */
   private readonly lastTool = new GrowableArray((n) => new Uint32Array(n));
-  private readonly pairTerms = new GrowableArray((n) => new Uint32Array(n));
-  private readonly pairFields = new GrowableArray((n) => new Uint8Array(n));
+  /** Per (term, tool) pair, in tool order: the term id shifted left by 2, OR the field (0–2). */
+  private readonly pairs = new GrowableArray((n) => new Uint32Array(n));
   /** Index of the first pair of each tool. */
   private readonly toolStarts = new GrowableArray((n) => new Uint32Array(n));
   private tool = -1;
@@ -50,8 +50,7 @@ export class PostingsCollector {
     // Fields arrive best first, so the first occurrence in a tool carries its best field.
     if (this.lastTool.at(id) === this.tool + 1) return;
     this.lastTool.set(id, this.tool + 1);
-    this.pairTerms.push(id);
-    this.pairFields.push(this.field);
+    this.pairs.push((id << FIELD_BITS) | this.field);
   };
   private readonly addTerm = (term: string): void => this.addId(this.ids.idOf(term));
   private readonly addToken = (token: string): void => forEachTermOfToken(token, this.addTerm);
@@ -75,7 +74,7 @@ export class PostingsCollector {
   /** Starts the next tool; its texts must then be added best field first. */
   startTool(): void {
     this.tool++;
-    this.toolStarts.push(this.pairTerms.length);
+    this.toolStarts.push(this.pairs.length);
   }
 
   /** Adds a text of the current tool, searched as `field`. */
@@ -105,11 +104,16 @@ export class PostingsCollector {
     this.bytes = EMPTY_BYTES;
   }
 
+  /**
+   * The postings of every tool given. Once only: the pairs collected are let go on the way, so
+   * that what comes after (prefix shortcuts) does not find them still in memory.
+   */
   finish(): Postings {
-    const { ids, pairTerms, pairFields } = this;
+    const { ids, pairs } = this;
+    if (ids.size > MAX_TERMS) throw new Error(`More than ${MAX_TERMS} terms cannot be indexed.`);
     const toolStarts = new Uint32Array(this.tool + 2);
     for (let tool = 0; tool <= this.tool; tool++) toolStarts[tool] = this.toolStarts.at(tool);
-    toolStarts[this.tool + 1] = pairTerms.length;
+    toolStarts[this.tool + 1] = pairs.length;
     const byId = ids.all();
     const order = Array.from(byId, (_, id) => id).sort((a, b) =>
       compareUnits(byId[a] as string, byId[b] as string),
@@ -118,9 +122,11 @@ export class PostingsCollector {
 
     // Tens of millions of pairs: counted and placed by term id, reading the blocks directly.
     const countOfId = new Uint32Array(terms.length);
-    for (const chunk of pairTerms.chunks())
-      for (let k = 0; k < chunk.length; k++)
-        countOfId[chunk[k] as number] = (countOfId[chunk[k] as number] as number) + 1;
+    for (const chunk of pairs.chunks())
+      for (let k = 0; k < chunk.length; k++) {
+        const id = (chunk[k] as number) >>> FIELD_BITS;
+        countOfId[id] = (countOfId[id] as number) + 1;
+      }
     const offsets = new Uint32Array(terms.length + 1);
     const nextOfId = new Uint32Array(terms.length);
     order.forEach((id, position) => {
@@ -128,26 +134,33 @@ export class PostingsCollector {
       offsets[position + 1] = (offsets[position] as number) + (countOfId[id] as number);
     });
 
-    const tools = new Uint32Array(pairTerms.length);
-    const fields = new Uint8Array(pairTerms.length);
-    const fieldChunks = [...pairFields.chunks()];
+    const tools = new Uint32Array(pairs.length);
+    const fields = new Uint8Array(pairs.length);
     let tool = 0;
     let pair = 0;
-    let chunkIndex = 0;
-    for (const chunk of pairTerms.chunks()) {
-      const fieldChunk = fieldChunks[chunkIndex++] as Uint8Array;
+    for (const chunk of pairs.chunks()) {
       for (let k = 0; k < chunk.length; k++, pair++) {
         while (pair >= (toolStarts[tool + 1] as number)) tool++;
-        const id = chunk[k] as number;
+        const packed = chunk[k] as number;
+        const id = packed >>> FIELD_BITS;
         const slot = nextOfId[id] as number;
         nextOfId[id] = slot + 1;
         tools[slot] = tool;
-        fields[slot] = fieldChunk[k] as number;
+        fields[slot] = packed & FIELD_MASK;
       }
     }
+    pairs.clear();
+    this.lastTool.clear();
+    this.toolStarts.clear();
     return { dictionary: new TermDictionary(terms), offsets, tools, fields };
   }
 }
+
+/** Bits of a packed pair that hold the field; the term id is in the others. */
+const FIELD_BITS = 2;
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** Term ids a packed pair can hold. */
+const MAX_TERMS = 2 ** (32 - FIELD_BITS);
 
 const EMPTY_BYTES = new Uint8Array(0);
 

@@ -37,4 +37,18 @@ describe('GrowableArray', () => {
     bytes.push(258);
     expect(bytes.at(0)).toBe(2);
   });
+
+  it('lets go of every value when cleared, and takes new ones after', () => {
+    const array = new GrowableArray((n) => new Uint8Array(n));
+    for (let i = 0; i < 70_000; i++) array.push(i & 0xff);
+    const before = [...array.chunks()];
+    array.clear();
+    expect(array.length).toBe(0);
+    expect([...array.chunks()]).toEqual([]);
+    array.push(3);
+    expect([array.length, array.at(0)]).toEqual([1, 3]);
+    // Chunks handed out before are the caller's: clearing did not touch them.
+    expect(before.map((chunk) => chunk.length)).toEqual([65_536, 4_464]);
+    expect(before[1]?.[0]).toBe(65_536 & 0xff);
+  });
 });
