@@ -113,6 +113,8 @@ describe('index snapshots across restarts', () => {
     const paths = requestsFor(catalogFile);
     const cold = await answers(paths);
     expect(messages(cold.log).map((line) => line.msg)).toEqual(['index snapshot written']);
+    // Nothing in DATA_DIR: indexed on a worker while the catalog was read.
+    expect(cold.log).toContain('"msg":"search texts indexed ahead"');
     // Written once the service listens, so the write never delays readiness.
     expect(cold.log.indexOf('"msg":"listening"')).toBeGreaterThan(0);
     expect(cold.log.indexOf('"msg":"index snapshot written"')).toBeGreaterThan(
@@ -122,6 +124,7 @@ describe('index snapshots across restarts', () => {
 
     const warm = await answers(paths);
     expect(messages(warm.log).map((line) => line.msg)).toEqual(['index snapshot loaded']);
+    expect(warm.log).not.toContain('indexed ahead');
     expect(warm.bodies.length).toBeGreaterThan(300);
     expect(warm.bodies).toEqual(cold.bodies);
 
@@ -203,5 +206,9 @@ describe('index snapshots across restarts', () => {
     ]);
     expect(repaired.bodies).toEqual(reference.bodies);
     expect(readFileSync(file).equals(bytes)).toBe(true);
+    // The reference was indexed ahead, on a worker while the catalog was read; with a snapshot
+    // in DATA_DIR, the repairing start indexed on its own thread: the two indexes agree.
+    expect(reference.log).toContain('"msg":"search texts indexed ahead"');
+    expect(repaired.log).not.toContain('indexed ahead');
   }, 240_000);
 });

@@ -21,6 +21,7 @@ import type { Publication } from '@reviews/domain';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
+import { indexingAheadWorkerScript, WorkerIndexingAhead } from '../publication/indexing-ahead.js';
 import { indexSnapshotStore } from '../publication/index-snapshots.js';
 import {
   publicationWorkerScript,
@@ -74,16 +75,19 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
     .bind<IndexSnapshots>(TOKENS.IndexSnapshots)
     .toResolvedValue(() => {
       const store = indexSnapshotStore(config, logger, listening.opened);
-      if (config.mongodbUrl === undefined) store?.prefetch(config.catalogFile);
+      // Read ahead only when there is something to read: hashing a large file for nothing
+      // would take a core from the cold start (see `firstIndexingAhead`).
+      if (config.mongodbUrl === undefined && store?.holdsAny() === true)
+        store.prefetch(config.catalogFile);
       return { store };
     })
     .onDeactivation(({ store }) => store?.close());
   container.bind(TOKENS.PublishCatalog).toResolvedValue(
     (source: CatalogSource, live: LivePublication, { store }: IndexSnapshots) => {
-      const first = new SourcePublicationBuilder(
-        source,
-        store === undefined ? {} : { indexSnapshots: store },
-      );
+      const first = new SourcePublicationBuilder(source, {
+        ...(store === undefined ? {} : { indexSnapshots: store }),
+        indexingAhead: () => firstIndexingAhead(config, logger, store),
+      });
       return new PublishCatalog(
         source,
         live,
@@ -106,6 +110,23 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
         [TOKENS.LivePublication, TOKENS.ServiceProfile],
       );
   }
+}
+
+/**
+ * The first publication of a catalog file is indexed on a worker thread while this one reads the
+ * file (`WorkerIndexingAhead`): nothing is served yet, so both cores can work on it. Not when the
+ * snapshot directory holds a snapshot by this code (a restart, most likely, which loads it
+ * instead: the guess is only about speed, the fingerprint decides), nor from MongoDB (whose tools
+ * are all read before any is validated), nor without a built worker script.
+ */
+function firstIndexingAhead(
+  config: ServerConfig,
+  logger: Logger,
+  store: FileIndexSnapshotStore | undefined,
+): WorkerIndexingAhead | undefined {
+  if (config.mongodbUrl !== undefined || store?.holdsAny() === true) return undefined;
+  const script = indexingAheadWorkerScript();
+  return script === undefined ? undefined : new WorkerIndexingAhead(script, logger);
 }
 
 /** The index snapshot store, when snapshots are on (`INDEX_SNAPSHOTS`). */

@@ -1,7 +1,6 @@
 import { CatalogInvalidError, type PublicationBuilder } from '@reviews/application';
 import { ArrivingTools, isSameJsonValue, Publication, type Tool } from '@reviews/domain';
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtScriptBeside } from './built-script.js';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ServerConfig } from '../config/server-config.js';
 import type { PublicationMessage, PublicationWorkerData } from './publication-messages.js';
@@ -103,14 +102,6 @@ function messagesOf(port: MessagePort, worker: Worker): () => Promise<Publicatio
   };
 }
 
-/**
- * The compiled worker script beside this module. Running from TypeScript sources (tests), that is
- * the built copy under `dist/`; undefined when it has not been built.
- */
-export function publicationWorkerScript(): URL | undefined {
-  const here = fileURLToPath(import.meta.url);
-  const script = here.endsWith('.ts')
-    ? here.replace(/\/src\/publication\/[^/]+\.ts$/, '/dist/publication/publication-worker.js')
-    : here.replace(/[^/]+\.js$/, 'publication-worker.js');
-  return existsSync(script) ? pathToFileURL(script) : undefined;
-}
+/** The compiled worker script beside this module (see `builtScriptBeside`). */
+export const publicationWorkerScript = (): URL | undefined =>
+  builtScriptBeside(import.meta.url, 'publication-worker.js');
