@@ -31,6 +31,7 @@ const ENCODER = new TextEncoder();
 /** Writes tools' searched texts into chunks, handing each full one to `send`. */
 export class TextsChunkWriter {
   private bytes: Uint8Array;
+  private view: DataView;
   private used = 0;
   private texts: string[] = [];
   private readonly addText = (field: number, text: string): void => {
@@ -40,7 +41,7 @@ export class TextsChunkWriter {
     const { written } = ENCODER.encodeInto(text, this.bytes.subarray(at));
     if (written === text.length) {
       this.bytes[this.used] = ASCII_TEXT | field;
-      new DataView(this.bytes.buffer).setUint32(this.used + 1, written, true);
+      this.view.setUint32(this.used + 1, written, true);
       this.used = at + written;
     } else {
       this.bytes[this.used++] = OTHER_TEXT | field;
@@ -53,6 +54,7 @@ export class TextsChunkWriter {
     private readonly chunkBytes = CHUNK_BYTES,
   ) {
     this.bytes = new Uint8Array(chunkBytes);
+    this.view = new DataView(this.bytes.buffer);
   }
 
   /** Adds the next tool's searched texts (`forEachSearchedText`). */
@@ -71,6 +73,7 @@ export class TextsChunkWriter {
       texts: this.texts,
     };
     this.bytes = new Uint8Array(this.chunkBytes);
+    this.view = new DataView(this.bytes.buffer);
     this.used = 0;
     this.texts = [];
     this.send(chunk);
@@ -79,7 +82,10 @@ export class TextsChunkWriter {
   private ensureRoom(bytes: number): void {
     if (this.used + bytes <= this.bytes.length) return;
     this.flush();
-    if (bytes > this.bytes.length) this.bytes = new Uint8Array(bytes);
+    if (bytes > this.bytes.length) {
+      this.bytes = new Uint8Array(bytes);
+      this.view = new DataView(this.bytes.buffer);
+    }
   }
 }
 
