@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   finishIndexedPostings,
@@ -116,6 +116,17 @@ describe('texts chunks', () => {
 });
 
 describe('WorkerIndexingAhead', () => {
+  // Every worker started is terminated, even by a test that fails half-way.
+  const started: WorkerIndexingAhead[] = [];
+  const indexingAhead = (...args: ConstructorParameters<typeof WorkerIndexingAhead>) => {
+    const ahead = new WorkerIndexingAhead(...args);
+    started.push(ahead);
+    return ahead;
+  };
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((ahead) => ahead.cancel()));
+  });
+
   const tools = Array.from({ length: 40 }, (_, i) =>
     aTool()
       .withId(`tool-${i}`)
@@ -127,7 +138,7 @@ describe('WorkerIndexingAhead', () => {
 
   it('indexes on its worker, paced in small chunks, what publishing indexes on its own', async () => {
     const logger = recordingLogger();
-    const ahead = new WorkerIndexingAhead(script, logger, { chunkBytes: 256, chunksAhead: 1 });
+    const ahead = indexingAhead(script, logger, { chunkBytes: 256, chunksAhead: 1 });
     for (const each of tools) ahead.add(each);
     const postings: IndexedPostings = await ahead.finish();
     expect(postings).toEqual(expectedPostings(tools));
@@ -138,7 +149,7 @@ describe('WorkerIndexingAhead', () => {
 
   it('gives up on a worker that fails, and says so', async () => {
     const logger = recordingLogger();
-    const ahead = new WorkerIndexingAhead(fixture('failing-indexing-worker.mjs'), logger, {
+    const ahead = indexingAhead(fixture('failing-indexing-worker.mjs'), logger, {
       chunkBytes: 64,
       chunksAhead: 1,
     });
@@ -151,7 +162,7 @@ describe('WorkerIndexingAhead', () => {
 
   it('stops waiting for a worker that indexes nothing', async () => {
     const logger = recordingLogger();
-    const ahead = new WorkerIndexingAhead(fixture('stalled-indexing-worker.mjs'), logger, {
+    const ahead = indexingAhead(fixture('stalled-indexing-worker.mjs'), logger, {
       chunkBytes: 64,
       chunksAhead: 1,
       patienceMs: 200,
@@ -164,7 +175,7 @@ describe('WorkerIndexingAhead', () => {
   });
 
   it('can be cancelled', async () => {
-    const ahead = new WorkerIndexingAhead(script, recordingLogger());
+    const ahead = indexingAhead(script, recordingLogger());
     ahead.add(tools[0] as Tool);
     await expect(ahead.cancel()).resolves.toBeUndefined();
   });
