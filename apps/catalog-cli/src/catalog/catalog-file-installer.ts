@@ -1,4 +1,4 @@
-import type { LoadedCatalog } from '@reviews/application';
+import type { LoadedCatalog, ToolObserver } from '@reviews/application';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
@@ -15,13 +15,14 @@ import { readCatalogFile } from './catalog-file.js';
  * validated (so what is checked is exactly what gets installed), and only then renamed over the
  * target. A rename within a directory is atomic: the server, reading the file on SIGHUP or at
  * start, sees the old catalog or the new one, never a mix. An invalid source leaves the target
- * untouched.
+ * untouched. `observer`: told of each tool as the copy is validated (see `ToolObserver`).
  */
 export async function installCatalogFile(
   source: string,
   target: string,
   shownAs: string,
   progress: ProgressReporter,
+  observer?: ToolObserver,
 ): Promise<LoadedCatalog> {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = path.join(
@@ -30,7 +31,7 @@ export async function installCatalogFile(
   );
   try {
     await copyWithProgress(source, temporary, progress);
-    const loaded = await readCatalogFile(temporary, shownAs);
+    const loaded = await readCatalogFile(temporary, shownAs, observer);
     await rename(temporary, target);
     await syncDirectory(path.dirname(target));
     return loaded;

@@ -1,4 +1,4 @@
-import { CatalogInvalidError, type LoadedCatalog } from '@reviews/application';
+import { CatalogInvalidError, type LoadedCatalog, type ToolObserver } from '@reviews/application';
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { CommandFailure } from '../cli-command.js';
 
@@ -7,9 +7,13 @@ import { CommandFailure } from '../cli-command.js';
  * or invalid file is a `CommandFailure` (exit code 1); for an invalid one its message lists every
  * problem with its JSON path, under the name the user gave (`shownAs`).
  */
-export async function readCatalogFile(file: string, shownAs = file): Promise<LoadedCatalog> {
+export async function readCatalogFile(
+  file: string,
+  shownAs = file,
+  observer?: ToolObserver,
+): Promise<LoadedCatalog> {
   try {
-    return await new FileCatalogSource(file).load();
+    return await new FileCatalogSource(file).load(observer);
   } catch (error) {
     if (error instanceof CatalogInvalidError) {
       throw new CommandFailure(describeProblems(shownAs, error));

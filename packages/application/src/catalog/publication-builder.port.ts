@@ -104,7 +104,13 @@ async function publishIndexed(
   const finishing = ahead.finish().catch(() => undefined);
   const prepared = Publication.prepareIndexed(fingerprint, document);
   const postings = await finishing;
-  return postings === undefined
-    ? Publication.publish(fingerprint, document)
-    : prepared.complete(postings);
+  if (postings !== undefined) {
+    try {
+      return prepared.complete(postings);
+    } catch {
+      // Postings of another number of tools: not this catalog's (a source that did not tell
+      // of every tool). Indexed here instead, as without them.
+    }
+  }
+  return Publication.publish(fingerprint, document);
 }

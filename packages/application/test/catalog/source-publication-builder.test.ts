@@ -102,6 +102,20 @@ describe('SourcePublicationBuilder with indexing ahead', () => {
     expect(publication.snapshot()).toEqual(Publication.publish('f1', document).snapshot());
   });
 
+  it('indexes itself when the postings are not of this catalog', async () => {
+    const ahead = new RecordingIndexingAhead();
+    ahead.add(document.tools[0] as Tool);
+    // A source that tells no one of its tools: the postings above are of one tool, not two.
+    const silent: CatalogSource = {
+      load: () => Promise.resolve({ document, fingerprint: 'f1' }),
+    };
+    const publication = await new SourcePublicationBuilder(silent, {
+      indexingAhead: () => ahead,
+    }).build();
+    expect(ahead.calls).toEqual(['finish']);
+    expect(publication.snapshot()).toEqual(Publication.publish('f1', document).snapshot());
+  });
+
   it('cancels it when the catalog is not valid', async () => {
     const ahead = new RecordingIndexingAhead();
     const invalid = new CatalogInvalidError([{ path: '$.tools[1].id', message: 'is repeated' }]);
