@@ -7,7 +7,7 @@ import {
   type IndexedPostings,
   type Tool,
 } from '@reviews/domain';
-import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
+import { aCatalog, aReview, aTool, aToolWithTexts } from '@reviews/domain/testing';
 import { pathToFileURL } from 'node:url';
 import {
   indexingAheadWorkerScript,
@@ -66,19 +66,7 @@ const tool = fc
     labels: fc.array(text, { maxLength: 2 }),
     reviews: fc.array(fc.tuple(text, text), { maxLength: 3 }),
   })
-  .map(({ name, description, category, labels, reviews }) =>
-    aTool()
-      .named(name)
-      .describedAs(description)
-      .inCategory(category)
-      .withStackTags(...labels.map((label) => aStackTag(label)))
-      .withReviews(
-        ...reviews.map(([likes, dislikes]) =>
-          aReview().withLikes(likes).withDislikes(dislikes).build(),
-        ),
-      )
-      .build(),
-  );
+  .map(aToolWithTexts);
 
 describe('texts chunks', () => {
   it('carry every searched text of every tool to the same postings, whatever the chunk size', () => {

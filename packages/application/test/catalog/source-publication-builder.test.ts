@@ -76,6 +76,15 @@ const document = aCatalog(
   aTool().withId('beta').named('Beta Editor').describedAs('Fast Rust editor').build(),
 );
 
+/** Builds from `source` with `ahead`, which is asked for its postings and not used. */
+async function expectIndexedHere(source: CatalogSource, ahead: RecordingIndexingAhead) {
+  const publication = await new SourcePublicationBuilder(source, {
+    indexingAhead: () => ahead,
+  }).build();
+  expect(ahead.calls).toEqual(['finish']);
+  expect(publication.snapshot()).toEqual(Publication.publish('f1', document).snapshot());
+}
+
 describe('SourcePublicationBuilder with indexing ahead', () => {
   it('hands it every tool as read and publishes with its postings', async () => {
     const ahead = new RecordingIndexingAhead();
@@ -95,11 +104,7 @@ describe('SourcePublicationBuilder with indexing ahead', () => {
 
   it('indexes itself when the postings cannot be had', async () => {
     const ahead = new RecordingIndexingAhead(true);
-    const publication = await new SourcePublicationBuilder(new ObservedSource(document), {
-      indexingAhead: () => ahead,
-    }).build();
-    expect(ahead.calls).toEqual(['finish']);
-    expect(publication.snapshot()).toEqual(Publication.publish('f1', document).snapshot());
+    await expectIndexedHere(new ObservedSource(document), ahead);
   });
 
   it('indexes itself when the postings are not of this catalog', async () => {
@@ -109,11 +114,7 @@ describe('SourcePublicationBuilder with indexing ahead', () => {
     const silent: CatalogSource = {
       load: () => Promise.resolve({ document, fingerprint: 'f1' }),
     };
-    const publication = await new SourcePublicationBuilder(silent, {
-      indexingAhead: () => ahead,
-    }).build();
-    expect(ahead.calls).toEqual(['finish']);
-    expect(publication.snapshot()).toEqual(Publication.publish('f1', document).snapshot());
+    await expectIndexedHere(silent, ahead);
   });
 
   it('cancels it when the catalog is not valid', async () => {

@@ -129,6 +129,30 @@ export const aStackTag = (label: string, overrides: Partial<StackTag> = {}): Sta
   ...overrides,
 });
 
+/** The searched texts of a tool, field by field (see `forEachSearchedText`). */
+export interface SearchedTexts {
+  readonly name: string;
+  readonly description: string;
+  readonly category: string | null;
+  readonly labels: readonly string[];
+  /** Likes and dislikes of each review. */
+  readonly reviews: readonly (readonly [string, string])[];
+}
+
+/** A tool whose searched texts are `texts`, everything else a default: for indexing tests. */
+export const aToolWithTexts = (texts: SearchedTexts): Tool =>
+  aTool()
+    .named(texts.name)
+    .describedAs(texts.description)
+    .inCategory(texts.category)
+    .withStackTags(...texts.labels.map((label) => aStackTag(label)))
+    .withReviews(
+      ...texts.reviews.map(([likes, dislikes]) =>
+        aReview().withLikes(likes).withDislikes(dislikes).build(),
+      ),
+    )
+    .build();
+
 export const aCatalog = (...tools: Array<Tool | ToolBuilder>): CatalogDocument => ({
   schemaVersion: 1,
   publishedAt: '2026-11-16T09:00:00Z',

@@ -3,6 +3,8 @@ export {
   aReview,
   aStackTag,
   aTool,
+  aToolWithTexts,
   ReviewBuilder,
   ToolBuilder,
 } from './catalog-builders.js';
+export type { SearchedTexts } from './catalog-builders.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { aReview, aStackTag, aTool } from '@reviews/domain/testing';
+import { aReview, aTool, aToolWithTexts } from '@reviews/domain/testing';
 import type { Tool } from '../../src/catalog/tool.js';
 import {
   buildPostings,
@@ -80,19 +80,7 @@ const tool = fc
     labels: fc.array(text, { maxLength: 2 }),
     reviews: fc.array(fc.tuple(text, text), { maxLength: 3 }),
   })
-  .map(({ name, description, category, labels, reviews }) =>
-    aTool()
-      .named(name)
-      .describedAs(description)
-      .inCategory(category)
-      .withStackTags(...labels.map((label) => aStackTag(label)))
-      .withReviews(
-        ...reviews.map(([likes, dislikes]) =>
-          aReview().withLikes(likes).withDislikes(dislikes).build(),
-        ),
-      )
-      .build(),
-  );
+  .map(aToolWithTexts);
 
 describe('buildPostings', () => {
   it('indexes each tool under exactly the terms indexTerms gives, with its best field', () => {
