@@ -33,6 +33,9 @@ export const DEFAULT_SHORTCUT_POLICY: ShortcutPolicy = {
  * Precomputes merged postings for short prefixes that match very many terms (`k`, `co`, `con`),
  * so a search costs at most about one entry per tool per keyword instead of one per posting.
  * Prefixes are visited depth first: a prefix too light for a shortcut has no heavy extensions.
+ * A heavy prefix is merged from the merges of its heavy extensions (each at most one entry per
+ * tool) and the postings of the rest, not from every posting again: the postings of a common
+ * word are read once, not once per prefix length.
  */
 export function buildPrefixShortcuts(
   postings: Postings,
@@ -41,72 +44,124 @@ export function buildPrefixShortcuts(
 ): ReadonlyMap<string, MergedPostings> {
   const { dictionary, offsets } = postings;
   const shortcuts = new Map<string, MergedPostings>();
-  const best = new Uint8Array(toolCount);
+  const merger = new Merger(postings, toolCount);
   const minPostings = Math.max(1, toolCount * policy.minPostingsPerTool);
+  const postingsIn = (range: TermRange) =>
+    (offsets[range.end] as number) - (offsets[range.start] as number);
+  const isHeavy = (range: TermRange) =>
+    postingsIn(range) >= minPostings && range.end - range.start > 1;
 
-  const visit = (start: number, end: number, length: number): void => {
-    let term = start;
-    while (term < end) {
-      const text = dictionary.terms[term] as string;
-      if (text.length < length) {
-        term++;
-        continue;
-      }
-      const prefix = text.slice(0, length);
-      const range = dictionary.prefixRange(prefix);
-      const count = (offsets[range.end] as number) - (offsets[range.start] as number);
-      if (count >= minPostings && range.end - range.start > 1) {
-        const merged = mergeRange(postings, range.start, range.end, prefix, best);
-        if (merged.tools.length * policy.minShrink <= count) shortcuts.set(prefix, merged);
-        if (length < policy.maxLength) visit(range.start, range.end, length + 1);
-      }
-      term = range.end;
+  /** The merged postings of heavy `prefix` (its terms `range`), recording its shortcut. */
+  const merge = (prefix: string, range: TermRange): MergedPostings => {
+    const parts: Part[] = [];
+    let term = range.start;
+    if (dictionary.isTerm(term, prefix)) {
+      parts.push({ start: term, end: term + 1 });
+      term++;
     }
+    // Every other term is longer than `prefix`: grouped by their next unit, one extension each.
+    while (term < range.end) {
+      const extension = (dictionary.terms[term] as string).slice(0, prefix.length + 1);
+      const extended = dictionary.prefixRange(extension);
+      parts.push(
+        prefix.length < policy.maxLength && isHeavy(extended)
+          ? merge(extension, extended)
+          : extended,
+      );
+      term = extended.end;
+    }
+    const merged = merger.merge(parts, dictionary.isTerm(range.start, prefix));
+    if (merged.tools.length * policy.minShrink <= postingsIn(range)) shortcuts.set(prefix, merged);
+    return merged;
   };
-  visit(0, dictionary.size, 1);
-  return shortcuts;
+
+  let term = 0;
+  while (term < dictionary.size) {
+    const prefix = (dictionary.terms[term] as string).slice(0, 1);
+    const range = dictionary.prefixRange(prefix);
+    if (isHeavy(range)) merge(prefix, range);
+    term = range.end;
+  }
+  // Recorded extensions first; given in prefix order (a prefix before its extensions), as
+  // snapshots have always listed them.
+  const prefixes = [...shortcuts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(prefixes.map((prefix) => [prefix, shortcuts.get(prefix) as MergedPostings]));
 }
 
-/** Merges the postings of terms `[start, end)`; `best` is scratch space, left all zero. */
-function mergeRange(
-  postings: Postings,
-  start: number,
-  end: number,
-  prefix: string,
-  best: Uint8Array,
-): MergedPostings {
-  const { dictionary, offsets, tools, fields } = postings;
-  // `best` holds 1 + field + (whole ? WHOLE_BIT : 0) per tool while merging; 0 means absent.
-  const exact = dictionary.isTerm(start, prefix);
-  let lowestTool = Number.MAX_SAFE_INTEGER;
-  let highestTool = -1;
-  let count = 0;
-  for (let term = start; term < end; term++) {
-    const whole = exact && term === start ? WHOLE_BIT : 0;
-    for (let entry = offsets[term] as number; entry < (offsets[term + 1] as number); entry++) {
-      const tool = tools[entry] as number;
-      const field = fields[entry] as number;
-      const seen = best[tool] as number;
-      if (seen === 0) {
-        best[tool] = 1 + field + whole;
-        count++;
-        if (tool < lowestTool) lowestTool = tool;
-        if (tool > highestTool) highestTool = tool;
-      } else if (field < ((seen - 1) & ~WHOLE_BIT)) {
-        // A strictly better field from a longer term: the prefix is no longer whole there.
-        best[tool] = 1 + field;
+interface TermRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What a merge reads: the postings of a range of terms, or the merge of a longer prefix. */
+type Part = TermRange | MergedPostings;
+
+/** Merges parts to one entry per tool, in a scratch array as long as the catalog. */
+class Merger {
+  /** 1 + field + (whole ? WHOLE_BIT : 0) per tool while merging; 0 means absent. */
+  private readonly best: Uint8Array;
+  private lowestTool = Number.MAX_SAFE_INTEGER;
+  private highestTool = -1;
+  private count = 0;
+
+  constructor(
+    private readonly postings: Postings,
+    toolCount: number,
+  ) {
+    this.best = new Uint8Array(toolCount);
+  }
+
+  /**
+   * `parts` merged, each tool with its best field among them; when `firstIsWhole`, the first
+   * part is the prefix's own term, whose entries are marked whole where no other part has a
+   * strictly better field.
+   */
+  merge(parts: readonly Part[], firstIsWhole: boolean): MergedPostings {
+    const { offsets, tools, fields } = this.postings;
+    parts.forEach((part, i) => {
+      const whole = firstIsWhole && i === 0 ? WHOLE_BIT : 0;
+      if ('tools' in part) {
+        // Another prefix's merge: its whole marks are about that prefix, not this one.
+        for (let entry = 0; entry < part.tools.length; entry++)
+          this.add(part.tools[entry] as number, (part.fields[entry] as number) & ~WHOLE_BIT, 0);
+      } else {
+        const end = offsets[part.end] as number;
+        for (let entry = offsets[part.start] as number; entry < end; entry++)
+          this.add(tools[entry] as number, fields[entry] as number, whole);
       }
+    });
+    return this.emit();
+  }
+
+  private add(tool: number, field: number, whole: number): void {
+    const best = this.best;
+    const seen = best[tool] as number;
+    if (seen === 0) {
+      best[tool] = 1 + field + whole;
+      this.count++;
+      if (tool < this.lowestTool) this.lowestTool = tool;
+      if (tool > this.highestTool) this.highestTool = tool;
+    } else if (field < ((seen - 1) & ~WHOLE_BIT)) {
+      // A strictly better field from a longer term: the prefix is no longer whole there.
+      best[tool] = 1 + field;
     }
   }
-  // Emitting by scanning the tool range keeps the entries in ascending tool order.
-  const merged = { tools: new Uint32Array(count), fields: new Uint8Array(count) };
-  let i = 0;
-  for (let tool = lowestTool; tool <= highestTool; tool++) {
-    const seen = best[tool] as number;
-    if (seen === 0) continue;
-    merged.tools[i] = tool;
-    merged.fields[i++] = seen - 1;
-    best[tool] = 0;
+
+  /** The merged entries, in ascending tool order (by scanning the tool range); resets. */
+  private emit(): MergedPostings {
+    const best = this.best;
+    const merged = { tools: new Uint32Array(this.count), fields: new Uint8Array(this.count) };
+    let i = 0;
+    for (let tool = this.lowestTool; tool <= this.highestTool; tool++) {
+      const seen = best[tool] as number;
+      if (seen === 0) continue;
+      merged.tools[i] = tool;
+      merged.fields[i++] = seen - 1;
+      best[tool] = 0;
+    }
+    this.lowestTool = Number.MAX_SAFE_INTEGER;
+    this.highestTool = -1;
+    this.count = 0;
+    return merged;
   }
-  return merged;
 }
