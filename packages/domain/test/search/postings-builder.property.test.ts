@@ -4,7 +4,9 @@ import { aReview, aTool, aToolWithTexts } from '@reviews/domain/testing';
 import type { Tool } from '../../src/catalog/tool.js';
 import {
   buildPostings,
+  forEachSearchedText,
   METADATA_FIELD,
+  PostingsCollector,
   NAME_FIELD,
   REVIEW_FIELD,
   type Postings,
@@ -89,6 +91,24 @@ describe('buildPostings', () => {
         expect(plain(buildPostings(tools))).toEqual(referencePostings(tools));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('gives the same postings whatever batches the pairs are sorted in', () => {
+    fc.assert(
+      fc.property(
+        fc.array(tool, { maxLength: 12 }),
+        fc.integer({ min: 1, max: 40 }),
+        (tools, batchPairs) => {
+          const collector = new PostingsCollector({ batchPairs });
+          for (const each of tools) {
+            collector.startTool();
+            forEachSearchedText(each, (field, text) => collector.addText(field, text));
+          }
+          expect(plain(collector.finish())).toEqual(referencePostings(tools));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
