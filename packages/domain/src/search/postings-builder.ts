@@ -1,13 +1,10 @@
 import type { Tool } from '../catalog/tool.js';
 import { GrowableArray } from './growable-array.js';
-import { TermDictionary } from './term-dictionary.js';
+import { compareUnits, TermDictionary } from './term-dictionary.js';
 import { asciiToken, PLAIN, scanAsciiBytes } from './ascii-token-scanner.js';
 import { asciiOf, TermTable } from './term-table.js';
 import { foldText } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
-
-// The dictionary's order: by UTF-16 unit, as `<` compares strings.
-const compareUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Searched fields, best first (contract §3 tiers). */
 export const NAME_FIELD = 0;

@@ -1,4 +1,5 @@
 import type { Postings } from './postings-builder.js';
+import { compareUnits } from './term-dictionary.js';
 
 /** Marks, in a shortcut entry's field byte, that the prefix itself is a term there (bit 7). */
 export const WHOLE_BIT = 0x80;
@@ -84,7 +85,7 @@ export function buildPrefixShortcuts(
   }
   // Recorded extensions first; given in prefix order (a prefix before its extensions), as
   // snapshots have always listed them.
-  const prefixes = [...shortcuts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const prefixes = [...shortcuts.keys()].sort(compareUnits);
   return new Map(prefixes.map((prefix) => [prefix, shortcuts.get(prefix) as MergedPostings]));
 }
 

@@ -1,3 +1,6 @@
+/** The dictionary's order: by UTF-16 unit, as `<` compares strings (for `sort`). */
+export const compareUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The sorted list of every term in an index. Sorting by UTF-16 unit (the default string order)
  * keeps all terms that begin with a given prefix next to each other, so a keyword's matches are
