@@ -1,19 +1,17 @@
 /*
- * Hand-written twins of the tokenizer's regular expression for pure ASCII text, which is most
- * catalog text: they read character codes (or bytes) instead of building a match object per
- * token, and let the index builder look plain words up without slicing them into strings at all,
- * which makes indexing a large catalog markedly faster. Property tests check them against the
- * regex and against each other.
+ * A hand-written twin of the tokenizer's regular expression for pure ASCII text, which is most
+ * catalog text: it reads character codes instead of building a match object per token. The
+ * index builder has a twin of it over bytes (`PostingsCollector.addAsciiBytes`), which looks
+ * plain words up without slicing them into strings at all. Property tests check both against
+ * the regex.
  */
-import { addToTermHash, EMPTY_TERM_HASH, LOWER_CASE_BIT } from './term-table.js';
-
 const DOT = 0x2e;
 const UNDERSCORE = 0x5f;
 const APOSTROPHE = 0x27;
 const PLUS = 0x2b;
 const HASH = 0x23;
 
-const isWord = (code: number): boolean =>
+export const isWord = (code: number): boolean =>
   (code >= 0x61 && code <= 0x7a) ||
   (code >= 0x30 && code <= 0x39) ||
   (code >= 0x41 && code <= 0x5a);
@@ -79,74 +77,6 @@ export function scanAsciiRanges(
     if (suffix > 0 && shape === PLAIN) shape = COMPOUND;
     i += suffix;
     if (visit(start, i, shape) === true) return;
-  }
-}
-
-/** 1 for the bytes of ASCII letters and digits, 0 for every other byte. */
-const WORD_BYTE = new Uint8Array(256);
-for (let code = 0; code < 0x80; code++) WORD_BYTE[code] = isWord(code) ? 1 : 0;
-
-/** The byte at `i`, or NUL (which no token holds) at or past `to`. */
-const byteAt = (bytes: Uint8Array, to: number, i: number): number =>
-  i < to ? (bytes[i] as number) : 0;
-const isWordAt = (bytes: Uint8Array, to: number, i: number): boolean =>
-  i < to && WORD_BYTE[bytes[i] as number] === 1;
-
-/**
- * {@link scanAsciiRanges} over bytes `[from, to)` of `bytes`, which hold ASCII text (as
- * `TextEncoder.encodeInto` writes it: one byte per character), for the index builder: a typed
- * array reads faster than a string, whose every character read checks how the string is stored.
- * Ranges are offsets in `bytes`. For a `PLAIN` token, `hash` is the `TermTable` hash of its
- * lower-case spelling, computed on the way, so that each character is read once (meaningless for
- * other shapes). Nothing outside `[from, to)` is read: past either end counts as a byte no token
- * holds, whatever the buffer holds there.
- */
-export function scanAsciiBytes(
-  bytes: Uint8Array,
-  from: number,
-  to: number,
-  visit: (start: number, end: number, shape: number, hash: number) => void,
-): void {
-  let i = from;
-  while (i < to) {
-    const code = bytes[i] as number;
-    const leadingDot =
-      code === DOT && isWordAt(bytes, to, i + 1) && (i === from || !isWordAt(bytes, to, i - 1));
-    if (!leadingDot && WORD_BYTE[code] !== 1) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let shape = leadingDot ? COMPOUND : PLAIN;
-    if (leadingDot) i++;
-    let hash = EMPTY_TERM_HASH;
-    // The byte after the token so far; each word starts with a letter or digit at `i`.
-    let next = bytes[i] as number;
-    for (;;) {
-      do {
-        hash = addToTermHash(hash, next | LOWER_CASE_BIT);
-        next = byteAt(bytes, to, ++i);
-      } while (WORD_BYTE[next] === 1);
-      if (
-        (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
-        isWordAt(bytes, to, i + 1)
-      ) {
-        if (next === APOSTROPHE) shape = WITH_APOSTROPHES;
-        else if (shape === PLAIN) shape = COMPOUND;
-        next = byteAt(bytes, to, ++i);
-        continue;
-      }
-      break;
-    }
-    const suffix =
-      next === PLUS && byteAt(bytes, to, i + 1) === PLUS && !isWordAt(bytes, to, i + 2)
-        ? 2
-        : next === HASH && !isWordAt(bytes, to, i + 1)
-          ? 1
-          : 0;
-    if (suffix > 0 && shape === PLAIN) shape = COMPOUND;
-    i += suffix;
-    visit(start, i, shape, hash);
   }
 }
 

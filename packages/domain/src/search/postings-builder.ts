@@ -1,7 +1,7 @@
 import type { Tool } from '../catalog/tool.js';
 import { GrowableArray } from './growable-array.js';
 import { compareUnits, TermDictionary } from './term-dictionary.js';
-import { asciiToken, PLAIN, scanAsciiBytes } from './ascii-token-scanner.js';
+import { asciiToken, isWord } from './ascii-token-scanner.js';
 import { asciiOf, TermTable } from './term-table.js';
 import { foldText } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
@@ -35,7 +35,7 @@ const ENCODER = new TextEncoder();
 export class PostingsCollector {
   private readonly ids = new TermTable();
   /** Per term id: 1 + the ordinal of the last tool it was collected for (0: none yet). */
-  private readonly lastTool = new GrowableArray((n) => new Uint32Array(n));
+  private lastTool = new Uint32Array(1 << 12);
   /**
    * Per (term, tool) pair of the tools since `batchFirstTool`, in tool order: the term id
    * shifted left by 2, OR the field (0–2).
@@ -50,27 +50,10 @@ export class PostingsCollector {
   private readonly batchPairs: number;
   private tool = -1;
   private field = NAME_FIELD;
-  private readonly addId = (id: number): void => {
-    if (id === this.lastTool.length) this.lastTool.push(0);
-    // Fields arrive best first, so the first occurrence in a tool carries its best field.
-    if (this.lastTool.at(id) === this.tool + 1) return;
-    this.lastTool.set(id, this.tool + 1);
-    this.pairs.push((id << FIELD_BITS) | this.field);
-  };
   private readonly addTerm = (term: string): void => this.addId(this.ids.idOf(term));
   private readonly addToken = (token: string): void => forEachTermOfToken(token, this.addTerm);
-  /** The bytes being scanned: `ownBytes`, or those given to `addAsciiBytes`. */
-  private bytes: Uint8Array = new Uint8Array(0);
   /** Where `addText` encodes a text: room for the longest text so far, 3 bytes a unit. */
   private ownBytes = new Uint8Array(1 << 16);
-  private readonly addAsciiRange = (start: number, end: number, shape: number, hash: number) => {
-    if (shape === PLAIN) this.addId(this.ids.idOfAsciiBytes(this.bytes, start, end, hash));
-    else
-      this.addToken(
-        asciiToken(asciiOf(this.bytes, start, end), 0, end - start, shape).toLowerCase(),
-      );
-  };
-
   /**
    * `batchPairs`: pairs sorted by term at a time, as tools arrive (by default about 4 million,
    * 16 MB): sorting them in batches that fit a cache while the texts still arrive leaves
@@ -158,13 +141,78 @@ export class PostingsCollector {
    * `addText` for an ASCII text given as its bytes, `[from, to)` of `bytes` (one byte per
    * character). Folding ASCII is lower-casing, which the scan and the term table do as they
    * read: no lower-cased copy of the text (a gigabyte in all for a large catalog), and plain
-   * words are looked up without a string of their own. Bytes read faster than a string.
+   * words are looked up without a string of their own. Bytes read faster than a string. Nothing
+   * outside `[from, to)` is read: past either end counts as a byte no token holds, whatever the
+   * buffer holds there.
    */
   addAsciiBytes(field: number, bytes: Uint8Array, from: number, to: number): void {
+    // The twin of `scanAsciiRanges` over bytes, each token handled where it is found: with the
+    // scan in a function of its own (calling back per token, or filling a buffer of ids, or as a
+    // cursor), the collection was 10-18 % slower (see docs/performance.md).
     this.field = field;
-    this.bytes = bytes;
-    scanAsciiBytes(bytes, from, to, this.addAsciiRange);
-    this.bytes = EMPTY_BYTES;
+    const { ids } = this;
+    let i = from;
+    while (i < to) {
+      const code = bytes[i] as number;
+      const leadingDot =
+        code === DOT && isWordAt(bytes, to, i + 1) && (i === from || !isWordAt(bytes, to, i - 1));
+      if (!leadingDot && WORD_BYTE[code] !== 1) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let shape = leadingDot ? COMPOUND : PLAIN;
+      if (leadingDot) i++;
+      // The term-table hash of the lower-case spelling, taken as the bytes go by (meaningful for
+      // a plain token only), so that each byte is read once before the lookup compares it.
+      let hash = EMPTY_TERM_HASH;
+      // The byte after the token so far; each word starts with a letter or digit at `i`.
+      let next = bytes[i] as number;
+      for (;;) {
+        do {
+          hash = addToTermHash(hash, next | LOWER_CASE_BIT);
+          next = byteAt(bytes, to, ++i);
+        } while (WORD_BYTE[next] === 1);
+        if (
+          (next === APOSTROPHE || next === DOT || next === UNDERSCORE) &&
+          isWordAt(bytes, to, i + 1)
+        ) {
+          if (next === APOSTROPHE) shape = WITH_APOSTROPHES;
+          else if (shape === PLAIN) shape = COMPOUND;
+          next = byteAt(bytes, to, ++i);
+          continue;
+        }
+        break;
+      }
+      const suffix =
+        next === PLUS && byteAt(bytes, to, i + 1) === PLUS && !isWordAt(bytes, to, i + 2)
+          ? 2
+          : next === HASH && !isWordAt(bytes, to, i + 1)
+            ? 1
+            : 0;
+      if (suffix > 0 && shape === PLAIN) shape = COMPOUND;
+      i += suffix;
+      if (shape === PLAIN) this.addId(ids.idOfAsciiBytes(bytes, start, i, hash));
+      else this.addAsciiToken(bytes, start, i, shape);
+    }
+  }
+
+  /** The terms of a token of bytes `[start, end)` that is not plain (see `asciiToken`). */
+  private addAsciiToken(bytes: Uint8Array, start: number, end: number, shape: number): void {
+    this.addToken(asciiToken(asciiOf(bytes, start, end), 0, end - start, shape).toLowerCase());
+  }
+
+  private addId(id: number): void {
+    let { lastTool } = this;
+    if (id >= lastTool.length) {
+      lastTool = new Uint32Array(Math.max(lastTool.length * 2, id + 1));
+      lastTool.set(this.lastTool);
+      this.lastTool = lastTool;
+    }
+    // Fields arrive best first, so the first occurrence in a tool carries its best field.
+    if (lastTool[id] === this.tool + 1) return;
+    lastTool[id] = this.tool + 1;
+    this.pairs.push((id << FIELD_BITS) | this.field);
   }
 
   /**
@@ -205,7 +253,7 @@ export class PostingsCollector {
         }
       }
     batches.length = 0;
-    this.lastTool.clear();
+    this.lastTool = new Uint32Array(0);
     return { dictionary: new TermDictionary(terms), offsets, tools, fields };
   }
 }
@@ -232,7 +280,35 @@ const MAX_TERMS = 2 ** (32 - FIELD_BITS);
 /** Tool ordinals a sorted batch entry can hold. */
 const MAX_TOOLS = 2 ** (32 - FIELD_BITS);
 
-const EMPTY_BYTES = new Uint8Array(0);
+/*
+ * The byte scan's codes and shapes (those of `ascii-token-scanner.ts`) and the term table's hash
+ * step (`addToTermHash`), defined again here rather than imported: an imported binding is read
+ * through its module cell wherever it is used, and `addAsciiBytes` runs for every byte of a
+ * catalog's searched texts; imported, they made the collection measurably slower
+ * (docs/performance.md). The collector's property tests fail if either drifts from its original:
+ * a plain word would be filed apart from the same word met in a text that is not ASCII.
+ */
+const DOT = 0x2e;
+const UNDERSCORE = 0x5f;
+const APOSTROPHE = 0x27;
+const PLUS = 0x2b;
+const HASH = 0x23;
+const PLAIN = 0;
+const COMPOUND = 1;
+const WITH_APOSTROPHES = 2;
+const EMPTY_TERM_HASH = 0x811c9dc5 | 0;
+const LOWER_CASE_BIT = 0x20;
+const addToTermHash = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
+/** 1 for the bytes of ASCII letters and digits, 0 for every other byte. */
+const WORD_BYTE = new Uint8Array(256);
+for (let code = 0; code < 0x80; code++) WORD_BYTE[code] = isWord(code) ? 1 : 0;
+
+/** The byte at `i`, or NUL (which no token holds) at or past `to`. */
+const byteAt = (bytes: Uint8Array, to: number, i: number): number =>
+  i < to ? (bytes[i] as number) : 0;
+const isWordAt = (bytes: Uint8Array, to: number, i: number): boolean =>
+  i < to && WORD_BYTE[bytes[i] as number] === 1;
 
 /**
  * Calls `visit` with every searched text of `tool` and its field, best field first: the name

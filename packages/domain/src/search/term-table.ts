@@ -61,7 +61,7 @@ export class TermTable {
   /**
    * The id of the lower-case spelling of bytes `[start, end)` of `bytes`, added when new, where
    * that range holds only ASCII letters and digits and `hash` is the hash of its lower-case
-   * spelling (as `scanAsciiBytes` gives it): lets the builder index ASCII text without a
+   * spelling (as `PostingsCollector.addAsciiBytes` takes it): lets the builder index ASCII text without a
    * lower-cased copy, and without a string for a word it has seen before.
    */
   idOfAsciiBytes(bytes: Uint8Array, start: number, end: number, hash: number): number {

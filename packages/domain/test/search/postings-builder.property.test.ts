@@ -112,6 +112,40 @@ describe('buildPostings', () => {
     );
   });
 
+  it('reads an ASCII text given as bytes between its bounds only, whatever bytes surround it', () => {
+    // The worker's texts arrive side by side in one chunk: a word that runs on past either bound
+    // must not join the text's first or last token.
+    const asciiTool = fc
+      .record({
+        name: asciiText,
+        description: asciiText,
+        category: fc.option(asciiText),
+        labels: fc.array(asciiText, { maxLength: 2 }),
+        reviews: fc.array(fc.tuple(asciiText, asciiText), { maxLength: 3 }),
+      })
+      .map(aToolWithTexts);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(asciiTool, asciiText, asciiText), { maxLength: 8 }),
+        (cases) => {
+          const collector = new PostingsCollector();
+          const encoder = new TextEncoder();
+          for (const [each, before, after] of cases) {
+            collector.startTool();
+            forEachSearchedText(each, (field, text) => {
+              const from = before.length;
+              const bytes = encoder.encode(before + text + after);
+              collector.addAsciiBytes(field, bytes, from, from + text.length);
+            });
+          }
+          const tools = cases.map(([each]) => each);
+          expect(plain(collector.finish())).toEqual(referencePostings(tools));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('indexes texts longer than any before them, and short ones after them, alike', () => {
     // The builder reuses one byte buffer and grows it for a longer text; what a long text left
     // past the end of a short one must not become part of the short one's last word.
