@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { catalogReadBench } from './catalog-read/catalog-read-bench.js';
+import { collectBench } from './collect-bench.js';
 import { engineBench } from './engine-bench.js';
 import { firstQueryBench } from './first-query-bench.js';
 import { floodBench } from './flood-bench.js';
@@ -15,7 +16,7 @@ import { slowConnectionsBench } from './slow-connections-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <engine|catalog-read|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -26,6 +27,12 @@ const usage = `usage: pnpm bench <engine|catalog-read|scale|first|reload|search|
            --tools N (100000; generated and cached) or --catalog FILE --rounds R (2) --seed S (1)
            [--compare DIR] (DIR's build read alternately with this one)
            [--digest] (also hash every tool's JSON, to show both builds read the same tools)
+  collect  the indexing worker's main cost alone: PostingsCollector over every searched text
+           of a catalog (ASCII texts as bytes), in one process; collect and finish times,
+           min and median per build
+           --tools N (10000; generated and cached) or --catalog FILE --rounds R (10) --seed S (1)
+           [--compare DIR] (DIR's built collector alternately with this one's; the postings of
+           both are compared)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency in process (SearchTools)
            and over HTTP; then a restart on the same DATA_DIR (loading the index snapshot the
@@ -118,6 +125,14 @@ async function main(): Promise<void> {
         rounds: Number(values.rounds ?? 2),
         compare: values.compare,
         digest: values.digest,
+      });
+    case 'collect':
+      return collectBench({
+        tools: Number(values.tools ?? 10000),
+        seed: Number(values.seed),
+        catalog: values.catalog,
+        rounds: Number(values.rounds ?? 10),
+        compare: values.compare,
       });
     case 'scale':
       return scaleBench({
