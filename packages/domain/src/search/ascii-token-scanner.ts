@@ -2,8 +2,8 @@
  * A hand-written twin of the tokenizer's regular expression for pure ASCII text, which is most
  * catalog text: it reads character codes instead of building a match object per token. The
  * index builder has a twin of it over bytes (`PostingsCollector.addAsciiBytes`), which looks
- * plain words up without slicing them into strings at all. Property tests check both against
- * the regex.
+ * plain words up without slicing them into strings at all. Property tests check this one against
+ * the regex, and the byte twin against postings built with this one.
  */
 const DOT = 0x2e;
 const UNDERSCORE = 0x5f;
