@@ -13,10 +13,11 @@ import { scaleBench } from './scale-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
+import { startBench } from './start-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -33,6 +34,11 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|scale|first|reload
            --tools N (10000; generated and cached) or --catalog FILE --rounds R (10) --seed S (1)
            [--compare DIR] (DIR's built collector alternately with this one's; the postings of
            both are compared)
+  start    cold starts of the built server alone, spawn to its listening line (ready): ready
+           time, CPU until ready (all threads), their ratio, peak RSS; min and median per build
+           --tools N (100000; generated and cached) or --catalog FILE --pairs P (3) --seed S (1)
+           [--compare DIR] (DIR's built server, alternated, the order turning every pair)
+           [--restart] (each server also restarted on its cold start's index snapshot)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency in process (SearchTools)
            and over HTTP; then a restart on the same DATA_DIR (loading the index snapshot the
@@ -105,6 +111,8 @@ async function main(): Promise<void> {
       'classify-on': { type: 'string', default: '10000' },
       compare: { type: 'string' },
       digest: { type: 'boolean', default: false },
+      pairs: { type: 'string', default: '3' },
+      restart: { type: 'boolean', default: false },
     },
   });
   const [benchmark, argument] = positionals;
@@ -133,6 +141,15 @@ async function main(): Promise<void> {
         catalog: values.catalog,
         rounds: Number(values.rounds ?? 10),
         compare: values.compare,
+      });
+    case 'start':
+      return startBench({
+        tools: Number(values.tools ?? 100000),
+        seed: Number(values.seed),
+        catalog: values.catalog,
+        pairs: Number(values.pairs),
+        compare: values.compare,
+        restart: values.restart,
       });
     case 'scale':
       return scaleBench({

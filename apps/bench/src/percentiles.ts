@@ -23,3 +23,13 @@ export function summarise(samples: readonly number[]): LatencySummary {
 }
 
 export const ms = (value: number): string => `${value.toFixed(3)} ms`;
+
+/** The middle value of `values`, or the mean of the two middle ones when their number is even. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[half] as number)
+    : ((sorted[half - 1] as number) + (sorted[half] as number)) / 2;
+}
