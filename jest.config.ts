@@ -19,6 +19,7 @@ const workspace: Record<string, string> = {
   'catalog-generator': 'apps/catalog-generator',
   conformance: 'apps/conformance',
   'catalog-cli': 'apps/catalog-cli',
+  bench: 'apps/bench',
 };
 
 const moduleNameMapper: Record<string, string> = {
