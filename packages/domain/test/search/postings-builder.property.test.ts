@@ -74,15 +74,18 @@ const mixedText = fc.string({ unit: fc.oneof(asciiUnit, fc.constantFrom('Ã©', 'Ä
 const vocabularyText = fc.array(word, { maxLength: 8 }).map((words) => words.join(' '));
 const text = fc.oneof(asciiText, longWords, mixedText, vocabularyText);
 
-const tool = fc
-  .record({
-    name: text,
-    description: text,
-    category: fc.option(text),
-    labels: fc.array(text, { maxLength: 2 }),
-    reviews: fc.array(fc.tuple(text, text), { maxLength: 3 }),
-  })
-  .map(aToolWithTexts);
+/** Tools whose every searched text is drawn from `texts`. */
+const toolWith = (texts: fc.Arbitrary<string>) =>
+  fc
+    .record({
+      name: texts,
+      description: texts,
+      category: fc.option(texts),
+      labels: fc.array(texts, { maxLength: 2 }),
+      reviews: fc.array(fc.tuple(texts, texts), { maxLength: 3 }),
+    })
+    .map(aToolWithTexts);
+const tool = toolWith(text);
 
 describe('buildPostings', () => {
   it('indexes each tool under exactly the terms indexTerms gives, with its best field', () => {
@@ -115,15 +118,7 @@ describe('buildPostings', () => {
   it('reads an ASCII text given as bytes between its bounds only, whatever bytes surround it', () => {
     // The worker's texts arrive side by side in one chunk: a word that runs on past either bound
     // must not join the text's first or last token.
-    const asciiTool = fc
-      .record({
-        name: asciiText,
-        description: asciiText,
-        category: fc.option(asciiText),
-        labels: fc.array(asciiText, { maxLength: 2 }),
-        reviews: fc.array(fc.tuple(asciiText, asciiText), { maxLength: 3 }),
-      })
-      .map(aToolWithTexts);
+    const asciiTool = toolWith(asciiText);
     fc.assert(
       fc.property(
         fc.array(fc.tuple(asciiTool, asciiText, asciiText), { maxLength: 8 }),
