@@ -55,10 +55,13 @@ export type {
 } from './schemas/tool.schemas.js';
 
 export { CatalogInvalidError } from './catalog/catalog-invalid.error.js';
+export { isStreamingCatalogSource } from './catalog/catalog-source.port.js';
 export type {
   CatalogProblem,
   CatalogSource,
   LoadedCatalog,
+  StreamedCatalog,
+  StreamingCatalogSource,
   ToolObserver,
 } from './catalog/catalog-source.port.js';
 export { BUCKETS } from './rate-limiting/buckets.js';

@@ -23,6 +23,21 @@ export interface CatalogValidatorOptions {
    * the document's own tool objects, in document order.
    */
   readonly observer?: ToolObserver;
+  /**
+   * false: accepted tools go to `observer` only and are not kept (a caller streaming them
+   * elsewhere); `finish` then gives a document without tools, and `acceptedTools` says how many
+   * there were. Repeated ids are then looked for tool by tool, never deferred (see the class),
+   * unless `idsKnownUnique`.
+   */
+  readonly keepTools?: boolean;
+  /**
+   * With `keepTools: false` only: the caller knows that the document about to be read (the same
+   * bytes) was published before by this code, so repeated ids are not looked for at all (as
+   * `finish`'s `idsKnownUnique` does when tools are kept). Should a problem be found all the same
+   * (the content was not what the caller thought), the problems lack any repeated ids: the
+   * caller must read the document again without this to report them all.
+   */
+  readonly idsKnownUnique?: boolean;
 }
 
 /**
@@ -47,13 +62,26 @@ export class CatalogValidator {
   private readonly shared = new SharedReviewValues();
   /** True while the ids of the tools accepted so far (all valid, all in `tools`) wait for `finish`. */
   private idsDeferred = true;
+  /** True when repeated ids are not looked for at all (`idsKnownUnique` without kept tools). */
+  private readonly idsSkipped: boolean = false;
   /** A map, not an object: a member named `__proto__` must stay a member. */
   private readonly header = new Map<string, unknown>();
   private toolCount = 0;
   private isObject = true;
 
   /** See `CatalogValidatorOptions`. */
-  constructor(private readonly options: CatalogValidatorOptions = {}) {}
+  constructor(private readonly options: CatalogValidatorOptions = {}) {
+    // Deferring needs the tools kept, to go back over them.
+    if (options.keepTools === false) {
+      this.idsDeferred = false;
+      this.idsSkipped = options.idsKnownUnique === true;
+    }
+  }
+
+  /** How many tools were accepted, all valid so far (0 once one was not). */
+  get acceptedTools(): number {
+    return this.toolProblems.length === 0 ? this.toolCount : 0;
+  }
 
   /** One member of the top-level object. A member given twice is a problem (JSON leaves it open). */
   acceptMember(key: string, value: unknown): void {
@@ -95,9 +123,9 @@ export class CatalogValidator {
     // The repeats among the earlier tools come before this tool's problems.
     if (problems.length > 0) this.checkDeferredIds();
     for (const problem of problems) this.toolProblems.push(problem);
-    if (!this.idsDeferred) this.checkIds(raw, index);
+    if (!this.idsDeferred && !this.idsSkipped) this.checkIds(raw, index);
     if (tool !== undefined && this.toolProblems.length === 0) {
-      this.tools.push(tool);
+      if (this.options.keepTools !== false) this.tools.push(tool);
       this.options.observer?.(tool);
     } else this.tools.length = 0;
   }

@@ -2,8 +2,9 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import {
   CatalogInvalidError,
-  type CatalogSource,
   type LoadedCatalog,
+  type StreamedCatalog,
+  type StreamingCatalogSource,
   type ToolObserver,
 } from '@reviews/application';
 import { readCatalogJsonChunks, type ByteReader } from './catalog-json-reader.js';
@@ -57,11 +58,13 @@ export interface FileCatalogSourceOptions {
  * near 512 MiB, with memory holding the validated document and one chunk. Loading runs on the
  * calling thread and blocks its event loop throughout (figures: docs/performance.md, Scale).
  *
+ * `stream` reads the same way but keeps no tool at all (see `StreamingCatalogSource`).
+ *
  * Rejects with `CatalogInvalidError` when the content is not JSON (one problem at `$` naming line
  * and column) or breaks the contract (every problem, with its path), and with a plain `Error`
  * naming the file when it cannot be read.
  */
-export class FileCatalogSource implements CatalogSource {
+export class FileCatalogSource implements StreamingCatalogSource {
   private readonly chunkBytes: number;
   private readonly publishedBefore: (fingerprint: string) => boolean;
 
@@ -76,20 +79,53 @@ export class FileCatalogSource implements CatalogSource {
   load(observer?: ToolObserver): Promise<LoadedCatalog> {
     // Synchronous reads: the scanning between them blocks this thread anyway, and it saves a
     // promise per chunk. Errors become rejections, as before.
-    return new Promise((resolve) => resolve(this.loadNow(observer)));
+    return new Promise((resolve) => {
+      const validator = new CatalogValidator({
+        ownsInput: true,
+        ...(observer === undefined ? {} : { observer }),
+      });
+      const fingerprint = this.readInto(validator);
+      const idsKnownUnique = this.publishedBefore(fingerprint);
+      resolve({ document: validator.finish({ idsKnownUnique }), fingerprint });
+    });
   }
 
-  private loadNow(observer: ToolObserver | undefined): LoadedCatalog {
+  stream(observer: ToolObserver, vouchedFor?: string): Promise<StreamedCatalog> {
+    return new Promise((resolve) => {
+      const validator = new CatalogValidator({
+        ownsInput: true,
+        keepTools: false,
+        idsKnownUnique: vouchedFor !== undefined,
+        observer,
+      });
+      const fingerprint = this.readInto(validator);
+      const { schemaVersion, publishedAt } = validator.finish();
+      resolve({
+        header: { schemaVersion, publishedAt },
+        toolCount: validator.acceptedTools,
+        fingerprint,
+      });
+    });
+  }
+
+  fingerprint(): Promise<string> {
+    return new Promise((resolve) => {
+      try {
+        resolve(catalogFileFingerprint(this.filePath));
+      } catch (error) {
+        throw this.cannotRead(error);
+      }
+    });
+  }
+
+  /** Reads the whole file into `validator`; returns the fingerprint of the bytes read. */
+  private readInto(validator: CatalogValidator): string {
     const fd = this.open();
     const files: number[] = [fd];
     const hash = createHash('sha256');
-    // The reader parses every tool afresh and keeps none: the validator may keep them.
-    const validator = new CatalogValidator({
-      ownsInput: true,
-      ...(observer === undefined ? {} : { observer }),
-    });
     try {
       let first = true;
+      // The reader parses every tool afresh and keeps none: the validator may keep them.
       readCatalogJsonChunks(
         () => {
           // The second call (only after a syntax error, to find its line) reads the file again.
@@ -115,9 +151,7 @@ export class FileCatalogSource implements CatalogSource {
     } finally {
       for (const file of files) closeSync(file);
     }
-    const fingerprint = fingerprintOf(hash);
-    const idsKnownUnique = this.publishedBefore(fingerprint);
-    return { document: validator.finish({ idsKnownUnique }), fingerprint };
+    return fingerprintOf(hash);
   }
 
   /** The file's bytes in chunks, each added to `hash` as it is read. */

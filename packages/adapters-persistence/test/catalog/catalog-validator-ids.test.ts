@@ -57,8 +57,16 @@ function toolByToolProblems(raws: readonly Json[]): string[] {
   return problems;
 }
 
-function finished(raws: readonly Json[], idsKnownUnique: boolean): string[] | 'valid' {
-  const validator = new CatalogValidator({ ownsInput: true });
+function finished(
+  raws: readonly Json[],
+  idsKnownUnique: boolean,
+  tools: 'kept' | 'streamed' | 'streamed, ids vouched for' = 'kept',
+): string[] | 'valid' {
+  const validator = new CatalogValidator({
+    ownsInput: true,
+    keepTools: tools === 'kept',
+    idsKnownUnique: tools === 'streamed, ids vouched for',
+  });
   for (const [key, value] of Object.entries(HEADER)) validator.acceptMember(key, value);
   validator.acceptMember('tools', []);
   for (const raw of raws) validator.acceptTool(structuredClone(raw));
@@ -91,6 +99,33 @@ describe('CatalogValidator: repeated ids, looked for last', () => {
         const schemaProblem = raws.some((raw) => raw.name === '');
         // Once the schema finds a problem, every repeat is reported anyway, as it always was.
         expect(finished(raws, true)).toEqual(schemaProblem ? expected : 'valid');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeping no tools, checks ids tool by tool: the same problems, in the same order', () => {
+    fc.assert(
+      fc.property(tools, (raws) => {
+        const expected = toolByToolProblems(raws);
+        // Told at `finish` that the ids are unique, it has checked them already: it kept no
+        // tools to go back over.
+        for (const idsKnownUnique of [false, true])
+          expect(finished(raws, idsKnownUnique, 'streamed')).toEqual(
+            expected.length === 0 ? 'valid' : expected,
+          );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeping no tools, told before reading that the ids are unique, never looks for repeats', () => {
+    fc.assert(
+      fc.property(tools, (raws) => {
+        const expected = toolByToolProblems(raws).filter((p) => !p.includes(': repeats the '));
+        expect(finished(raws, false, 'streamed, ids vouched for')).toEqual(
+          expected.length === 0 ? 'valid' : expected,
+        );
       }),
       { numRuns: 300 },
     );

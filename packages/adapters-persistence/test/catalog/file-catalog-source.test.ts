@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
+import type { Tool } from '@reviews/domain';
 import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 import {
   catalogFileFingerprint,
@@ -206,6 +207,80 @@ describe('FileCatalogSource', () => {
         createHash('sha256').update(content).digest('hex').slice(0, 16),
       );
     }
+  });
+
+  it('streams the tools it loads, keeping none: same tools in order, header and fingerprint', async () => {
+    const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
+    const catalog = aCatalog(
+      aTool()
+        .withId('quillsort')
+        .describedAs(tricky)
+        .withReviews(aReview().withId('qs-1').withLikes(tricky), aReview().withId('qs-2')),
+      aTool().withId('harborlint').named('}{').withStackTags(aStackTag('Rust')),
+      aTool().withId('emptyhand'),
+    );
+    const path = await scratch.write('streamed.json', `${JSON.stringify(catalog, null, 2)}\n`);
+    const loaded = await new FileCatalogSource(path).load();
+    for (const chunkBytes of [3, 64, undefined]) {
+      const source = new FileCatalogSource(path, chunkBytes === undefined ? {} : { chunkBytes });
+      const observed: Tool[] = [];
+      const streamed = await source.stream((tool) => observed.push(tool));
+      expect(observed).toEqual(loaded.document.tools);
+      expect(streamed).toEqual({
+        header: { schemaVersion: catalog.schemaVersion, publishedAt: catalog.publishedAt },
+        toolCount: 3,
+        fingerprint: loaded.fingerprint,
+      });
+      expect(await source.fingerprint()).toBe(loaded.fingerprint);
+    }
+  });
+
+  it('streams an invalid catalog to the same problems as it loads it, repeated ids included', async () => {
+    const content = JSON.stringify({
+      schemaVersion: 1,
+      publishedAt: 'yesterday',
+      tools: [
+        aTool().withId('dup').withReviews(aReview().withId('r-1')).build(),
+        { ...aTool().withId('dup').build(), website: 'not a url' },
+        aTool().withId('other').withReviews(aReview().withId('r-1')).build(),
+      ],
+    });
+    const path = await scratch.write('invalid-streamed.json', content);
+    const loaded = await problemsOf(path);
+    const streamed = await new FileCatalogSource(path)
+      .stream(() => undefined)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(streamed).toBeInstanceOf(CatalogInvalidError);
+    expect((streamed as CatalogInvalidError).problems).toEqual(loaded);
+    expect(loaded.map((problem) => problem.path)).toEqual([
+      '$.publishedAt',
+      '$.tools[1].website',
+      '$.tools[1].id',
+      '$.tools[2].reviews[0].id',
+    ]);
+  });
+
+  it('streams content vouched for without looking for repeated ids, and says what it read', async () => {
+    const repeats = JSON.stringify(
+      aCatalog(
+        aTool().withId('quillsort').withReviews(aReview().withId('r-1')),
+        aTool().withId('harborlint').withReviews(aReview().withId('r-1')),
+      ),
+    );
+    const path = await scratch.write('vouched.json', repeats);
+    const source = new FileCatalogSource(path);
+    const fingerprint = await source.fingerprint();
+    const observed: string[] = [];
+    const streamed = await source.stream((tool) => observed.push(tool.id), fingerprint);
+    expect(observed).toEqual(['quillsort', 'harborlint']);
+    expect(streamed.fingerprint).toBe(fingerprint);
+    // Vouched for or not, the other checks are made.
+    await scratch.write('vouched.json', repeats.replace('"quillsort"', '""'));
+    const refused = await source.stream(() => undefined, fingerprint).catch((e: unknown) => e);
+    expect((refused as CatalogInvalidError).problems.map((p) => p.path)).toEqual(['$.tools[0].id']);
   });
 
   it('reports the same validation problems when read in tiny chunks', async () => {
