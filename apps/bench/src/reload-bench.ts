@@ -41,7 +41,7 @@ export async function reloadBench(options: { catalog: string; rounds: number }):
       Publication.fromSnapshot({ ...snapshot, tools: frozenAsTheyArrive }),
     );
     const received = structuredClone(snapshot.tools) as Tool[];
-    const arriving = new ArrivingTools(received.length);
+    const arriving = new ArrivingTools();
     let longestSlice = 0;
     for (let i = 0; i < received.length; i += SLICE_TOOLS) {
       const slice = timed(() => {
@@ -49,7 +49,7 @@ export async function reloadBench(options: { catalog: string; rounds: number }):
       });
       longestSlice = Math.max(longestSlice, slice.wallMs);
     }
-    const now = timed(() => Publication.fromArrivedTools(head, arriving.complete()));
+    const now = timed(() => Publication.fromArrivedTools(head, arriving.complete(received.length)));
     console.log(
       `${String(round).padStart(5)}   ${fixed(atOnce.wallMs)} / ${fixed(atOnce.cpuMs)}       ${fixed(frozenFirst.wallMs)} / ${fixed(frozenFirst.cpuMs)}                 ${fixed(now.wallMs)} / ${fixed(now.cpuMs)}              ${fixed(longestSlice)}`,
     );

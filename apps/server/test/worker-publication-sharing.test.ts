@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { CatalogInvalidError } from '@reviews/application';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config/server-config.js';
 import {
   publicationWorkerScript,
@@ -62,5 +64,41 @@ describe('a reload built in the worker shares the unchanged tools of the live pu
     const next = await new WorkerPublicationBuilder(config, script, () => live).build();
     expect(next.findTool('beta')).toBe(live.findTool('beta'));
     expect(next.findTool('gamma')?.reviews[0]?.dislikes).toBe('Verbose!');
+  });
+});
+
+describe('the main thread takes a publication in as the worker hands it over', () => {
+  const scripted = pathToFileURL(
+    new URL('fixtures/scripted-publication-worker.mjs', import.meta.url).pathname,
+  );
+  /** The fixture reads its mode from the catalog file's name: `<mode>.json`. */
+  const buildScripted = (mode: string) => {
+    const file = path.join(work, `${mode}.json`);
+    writeFileSync(file, JSON.stringify(BASE));
+    const scriptedConfig = { ...config, catalogFile: file };
+    return new WorkerPublicationBuilder(scriptedConfig, scripted).build();
+  };
+
+  it('forgets the tools sent before `again`, and keeps those sent after it', async () => {
+    writeFileSync(catalogFile, JSON.stringify(BASE));
+    const fresh = await new WorkerPublicationBuilder(config, script).build();
+    const publication = await buildScripted('again');
+    expect(publication.tools).toEqual(fresh.tools);
+    expect(publication.findTool('alpha-other')).toBeUndefined();
+    expect(publication.search({ keywords: [] }).total).toBe(3);
+  });
+
+  it('refuses tools that come after the index', async () => {
+    await expect(buildScripted('tools-after-head')).rejects.toThrow(
+      'Publication worker: unexpected tools',
+    );
+  });
+
+  it('rejects with the problems of a worker that fails after sending tools', async () => {
+    const failure = await buildScripted('failed-midway').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CatalogInvalidError);
+    expect((failure as CatalogInvalidError).problems).toEqual([
+      { path: '$.tools[1].name', message: 'must not be empty or blank' },
+    ]);
   });
 });

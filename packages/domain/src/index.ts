@@ -16,7 +16,7 @@ export type {
 } from './catalog/stacks.js';
 export { CATALOG_LIMITS, REVIEW_ID_PATTERN, TOOL_ID_PATTERN } from './catalog/tool.js';
 export type { CatalogDocument, Tool } from './catalog/tool.js';
-export { ArrivingTools, freezeTool, Publication } from './catalog/publication.js';
+export { ArrivingTools, freezeTool, Publication, publishedTool } from './catalog/publication.js';
 export { compareReviewChangesNewestFirst, newestReviewChanges } from './catalog/review-changes.js';
 export type { ReviewChange } from './catalog/review-changes.js';
 export { countToolsByCategory, newestReviews } from './catalog/catalog-overview.js';

@@ -6,17 +6,29 @@ import type { ServerConfig } from '../config/server-config.js';
 /** What the publication worker starts with. */
 export interface PublicationWorkerData {
   readonly config: ServerConfig;
-  /** The worker answers on this port, one message per `'next'` it receives after the first. */
+  /** The worker sends its messages on this port. */
   readonly port: MessagePort;
+  /**
+   * Shared counter at `TAKEN`: messages the main thread has taken in. The worker waits while it
+   * is more than `MESSAGES_AHEAD` messages ahead, so that no more than a few slices wait in the
+   * port whatever the main thread is doing.
+   */
+  readonly progress: Int32Array;
 }
+export const TAKEN = 0;
+export const MESSAGES_AHEAD = 4;
 
 /**
- * The worker's messages, in order: `head` (or `failed`), then, each in answer to a `'next'`, the
- * tools and the dictionary terms in slices, then `end`. Slices keep each message small, so the
- * main thread never spends long deserialising one; the typed arrays of the index move with
- * `head` without being copied.
+ * The worker's messages, in order: the tools in slices, in publication order, as they are read
+ * (a streamed reload) or once the whole catalog is (another source); `again` when the tools sent
+ * so far are to be forgotten because they are about to be sent afresh (the catalog changed while
+ * it was being read); then `head`, the dictionary terms in slices, and `end`; or `failed`, at
+ * any point. Slices keep each message small, so the main thread never spends long deserialising
+ * one; the typed arrays of the index move with `head` without being copied.
  */
 export type PublicationMessage =
+  | { readonly kind: 'tools'; readonly tools: readonly Tool[] }
+  | { readonly kind: 'again' }
   | {
       readonly kind: 'head';
       readonly id: string;
@@ -25,7 +37,6 @@ export type PublicationMessage =
       readonly termCount: number;
       readonly index: Omit<SearchIndexSnapshot, 'terms'>;
     }
-  | { readonly kind: 'tools'; readonly tools: readonly Tool[] }
   | { readonly kind: 'terms'; readonly terms: readonly string[] }
   | { readonly kind: 'end' }
   | {

@@ -3,17 +3,23 @@ import { ArrivingTools, isSameJsonValue, Publication, type Tool } from '@reviews
 import { builtScriptBeside } from './built-script.js';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ServerConfig } from '../config/server-config.js';
-import type { PublicationMessage, PublicationWorkerData } from './publication-messages.js';
+import {
+  TAKEN,
+  type PublicationMessage,
+  type PublicationWorkerData,
+} from './publication-messages.js';
 
 /**
  * Builds publications in a `worker_threads` worker (`publication-worker.js`), one worker per
- * build, so loading, validating and indexing a catalog never block the request thread. The
- * worker's typed index arrays are transferred (moved, not copied); tools and dictionary terms
- * arrive in slices of about 400 KB, one per event-loop turn, and the publication is then put
- * together without indexing again (`Publication.fromArrivedTools`). Tools are frozen, listed,
+ * build, so loading, validating and indexing a catalog never block the request thread. Tools
+ * arrive in slices of about 400 KB as the worker reads them (`handOverPublication`), one slice
+ * per event-loop turn, each taken in as it comes; then the index, whose typed arrays are
+ * transferred (moved, not copied), and the dictionary terms in slices; the publication is then
+ * put together without indexing again (`Publication.fromArrivedTools`). Tools are frozen, listed,
  * mapped by id and their reviews counted slice by slice as they arrive (`ArrivingTools`), so that
  * last step, the one that blocks the main thread at once, makes no pass over the tools. The
- * worker, and everything it allocated, is gone once the build ends.
+ * worker, and everything it allocated, is gone once the build ends; when it fails, so is what
+ * arrived.
  */
 export class WorkerPublicationBuilder implements PublicationBuilder {
   /**
@@ -31,34 +37,41 @@ export class WorkerPublicationBuilder implements PublicationBuilder {
 
   async build(): Promise<Publication> {
     const { port1, port2 } = new MessageChannel();
-    const data: PublicationWorkerData = { config: this.config, port: port2 };
+    const progress = new Int32Array(new SharedArrayBuffer(4));
+    const data: PublicationWorkerData = { config: this.config, port: port2, progress };
     const worker = new Worker(this.script, { workerData: data, transferList: [port2] });
     const receive = messagesOf(port1, worker);
+    const current = this.live();
+    let tools = new ArrivingTools();
+    const terms: string[] = [];
+    let head: Extract<PublicationMessage, { kind: 'head' }> | undefined;
     try {
-      const head = await receive();
-      if (head.kind === 'failed') {
-        throw head.problems === undefined
-          ? new Error(head.message)
-          : new CatalogInvalidError(head.problems);
-      }
-      if (head.kind !== 'head') throw new Error(`Publication worker: unexpected ${head.kind}`);
-      const tools = new ArrivingTools(head.toolCount);
-      const terms: string[] = [];
-      const current = this.live();
       for (;;) {
-        port1.postMessage('next');
         const message = await receive();
         if (message.kind === 'end') break;
-        if (message.kind === 'tools')
+        if (message.kind === 'failed') {
+          throw message.problems === undefined
+            ? new Error(message.message)
+            : new CatalogInvalidError(message.problems);
+        }
+        if (message.kind === 'tools' && head === undefined)
           for (const tool of message.tools) tools.add(sharedOrOwn(current, tool));
-        else if (message.kind === 'terms') for (const term of message.terms) terms.push(term);
+        else if (message.kind === 'again' && head === undefined) tools = new ArrivingTools();
+        else if (message.kind === 'head' && head === undefined) head = message;
+        else if (message.kind === 'terms' && head !== undefined)
+          for (const term of message.terms) terms.push(term);
         else throw new Error(`Publication worker: unexpected ${message.kind}`);
+        // Taken in: the worker may send one more. Then the next slice waits for the next turn
+        // of the event loop, so that requests are answered between slices.
+        Atomics.add(progress, TAKEN, 1);
+        Atomics.notify(progress, TAKEN);
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      if (tools.length !== head.toolCount || terms.length !== head.termCount)
+      if (head === undefined || terms.length !== head.termCount)
         throw new Error('Publication worker: the publication arrived incomplete.');
       return Publication.fromArrivedTools(
         { id: head.id, publishedAt: head.publishedAt, index: { ...head.index, terms } },
-        tools.complete(),
+        tools.complete(head.toolCount),
       );
     } finally {
       port1.close();

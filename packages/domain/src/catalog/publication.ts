@@ -43,17 +43,15 @@ export function freezeTool(tool: Tool): Tool {
  * slice): each tool is frozen, listed, found by id and its reviews counted as it is added, so
  * that `Publication.fromArrivedTools` has no pass over the tools left to make. At 100k tools
  * those passes took 50–75 ms at once on the request thread, each tool read from memory the cache
- * no longer held; done as each slice arrives, they cost microseconds per slice.
+ * no longer held; done as each slice arrives, they cost microseconds per slice. How many tools
+ * will come need not be known before the first arrives (a reload streamed while the catalog is
+ * still being read): `complete` is told.
  */
 export class ArrivingTools {
   private readonly list: Tool[] = [];
   private readonly byId = new Map<string, Tool>();
-  /** Per tool: the number of reviews before it; one more entry at the end. */
-  private readonly reviewStarts: Uint32Array;
-
-  constructor(private readonly expected: number) {
-    this.reviewStarts = new Uint32Array(expected + 1);
-  }
+  /** Per tool: the number of reviews before it; one more entry at the end. Grows by doubling. */
+  private reviewStarts = new Uint32Array(1024);
 
   get length(): number {
     return this.list.length;
@@ -62,17 +60,25 @@ export class ArrivingTools {
   /** Adds the next tool, in publication order (frozen here, see `freezeTool`). */
   add(tool: Tool): void {
     const ordinal = this.list.length;
-    if (ordinal === this.expected) throw new Error('More tools arrived than announced.');
+    if (ordinal + 1 === this.reviewStarts.length) {
+      const grown = new Uint32Array(this.reviewStarts.length * 2);
+      grown.set(this.reviewStarts);
+      this.reviewStarts = grown;
+    }
     this.list.push(freezeTool(tool));
     this.byId.set(tool.id, tool);
     this.reviewStarts[ordinal + 1] = (this.reviewStarts[ordinal] as number) + tool.reviews.length;
   }
 
-  /** Every tool, once all announced ones are in; throws while some are missing. */
-  complete(): ArrivedTools {
-    if (this.list.length !== this.expected)
-      throw new Error(`${this.expected - this.list.length} of the announced tools did not arrive.`);
-    return { tools: Object.freeze(this.list), byId: this.byId, reviewStarts: this.reviewStarts };
+  /** Every tool, when exactly `expected` arrived; throws otherwise. */
+  complete(expected: number): ArrivedTools {
+    if (this.list.length !== expected)
+      throw new Error(`${this.list.length} tools arrived where ${expected} were announced.`);
+    return {
+      tools: Object.freeze(this.list),
+      byId: this.byId,
+      reviewStarts: this.reviewStarts.subarray(0, expected + 1),
+    };
   }
 }
 
@@ -154,9 +160,9 @@ export class Publication {
    * with their reviews sorted, freezes, maps and orders them); `complete` adds the postings.
    */
   static prepareIndexed(id: string, document: CatalogDocument): PreparedPublication {
-    const arriving = new ArrivingTools(document.tools.length);
-    for (const tool of publishedTools(document)) arriving.add(tool);
-    const arrived = arriving.complete();
+    const arriving = new ArrivingTools();
+    for (const tool of document.tools) arriving.add(publishedTool(tool));
+    const arrived = arriving.complete(document.tools.length);
     const parts = toolOrderParts(arrived.tools);
     return {
       complete: (postings) =>
@@ -229,12 +235,18 @@ export class Publication {
   }
 }
 
-/** The tools of a publication of `document`: copies, with their reviews in detail order. */
-const publishedTools = (document: CatalogDocument): Tool[] =>
-  document.tools.map((tool) => ({
-    ...tool,
-    reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
-  }));
+/**
+ * `tool` as a publication holds it: a copy with its reviews in detail order (newest first). A
+ * reload streamed from a worker sends its tools in this form, so that each can be compared with
+ * the live publication's tool of the same id.
+ */
+export const publishedTool = (tool: Tool): Tool => ({
+  ...tool,
+  reviews: [...tool.reviews].sort(compareReviewsNewestFirst),
+});
+
+/** The tools of a publication of `document`: see `publishedTool`. */
+const publishedTools = (document: CatalogDocument): Tool[] => document.tools.map(publishedTool);
 
 const isArrived = (tools: readonly Tool[] | ArrivedTools): tools is ArrivedTools =>
   !Array.isArray(tools);

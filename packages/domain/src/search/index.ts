@@ -10,9 +10,13 @@ export {
   finishIndexedPostings,
   indexedPostingsBuffers,
   searchIndexBuffers,
+  toolOrderParts,
+  withPostings,
 } from './search-index-snapshot.js';
 export type { IndexedPostings, SearchIndexSnapshot } from './search-index-snapshot.js';
 export { forEachSearchedText, PostingsCollector } from './postings-builder.js';
+export { orderStubOf } from './tool-order.js';
+export type { OrderedTool } from './tool-order.js';
 export { foldText } from './text-folding.js';
 export { indexTerms, tokenize } from './tokenizer.js';
 export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';

@@ -1,7 +1,7 @@
 import type { Tool } from '../catalog/tool.js';
 import { buildPostings, type Postings, type PostingsCollector } from './postings-builder.js';
 import { buildPrefixShortcuts } from './prefix-shortcuts.js';
-import { computeToolOrder } from './tool-order.js';
+import { computeToolOrder, type OrderedTool } from './tool-order.js';
 
 /**
  * Everything a search index is made of, as plain data: strings and typed arrays only, so it
@@ -70,8 +70,11 @@ export function indexedPostingsBuffers(postings: IndexedPostings): ArrayBufferLi
 /** The parts of a snapshot that read the tools but not their searched texts: orders, categories. */
 export type ToolOrderParts = Omit<SearchIndexSnapshot, keyof IndexedPostings>;
 
-/** The orders and categories of `tools` (ordinal = position): see `ToolOrderParts`. */
-export function toolOrderParts(tools: readonly Tool[]): ToolOrderParts {
+/**
+ * The orders and categories of `tools` (ordinal = position): see `ToolOrderParts`. Tools or their
+ * stubs (`orderStubOf`) give the same parts.
+ */
+export function toolOrderParts(tools: readonly OrderedTool[]): ToolOrderParts {
   const order = computeToolOrder(tools);
   const categoryIds = new Map<string, number>();
   const categoryOf = new Int32Array(tools.length).fill(-1);

@@ -1,3 +1,4 @@
+import type { Review } from '../catalog/review.js';
 import type { Tool } from '../catalog/tool.js';
 import { foldText } from './text-folding.js';
 
@@ -27,6 +28,27 @@ export interface ToolOrder {
   readonly browseOrder: Uint32Array;
 }
 
+/** What the orders and categories read of a tool: its id, name, category and reviews' dates. */
+export type OrderedTool = Pick<Tool, 'id' | 'name' | 'category'> & {
+  readonly reviews: readonly Pick<Review, 'reviewedOn' | 'updatedAt'>[];
+};
+
+/**
+ * The least of `tool` that orders and categorises it as `tool` itself does: its id, name and
+ * category, and the dates of its newest review only (the orders read no other). A reload that
+ * streams the tools away as it reads them keeps these, a few dozen bytes a tool, to order them
+ * once all are read.
+ */
+export function orderStubOf(tool: Tool): OrderedTool {
+  const newest = newestDates(tool);
+  return {
+    id: tool.id,
+    name: tool.name,
+    category: tool.category,
+    reviews: newest.reviewedOn === '' ? [] : [newest],
+  };
+}
+
 interface SortKeys {
   readonly reviewedOn: string;
   readonly updatedAt: string;
@@ -36,7 +58,7 @@ interface SortKeys {
 }
 
 /** The newest review's dates, compared as `reviewedOn` then `updatedAt`; empty when unreviewed. */
-function sortKeysOf(tool: Tool): SortKeys {
+function newestDates(tool: OrderedTool): Pick<Review, 'reviewedOn' | 'updatedAt'> {
   let reviewedOn = '';
   let updatedAt = '';
   for (const review of tool.reviews) {
@@ -45,6 +67,11 @@ function sortKeysOf(tool: Tool): SortKeys {
       (review.reviewedOn === reviewedOn && review.updatedAt > updatedAt);
     if (newer) ({ reviewedOn, updatedAt } = review);
   }
+  return { reviewedOn, updatedAt };
+}
+
+function sortKeysOf(tool: OrderedTool): SortKeys {
+  const { reviewedOn, updatedAt } = newestDates(tool);
   return { reviewedOn, updatedAt, foldedName: foldText(tool.name), name: tool.name, id: tool.id };
 }
 
@@ -74,7 +101,7 @@ function sortOrdinals(
 }
 
 /** Computes both query-independent orders of `tools` (ordinal = position in `tools`). */
-export function computeToolOrder(tools: readonly Tool[]): ToolOrder {
+export function computeToolOrder(tools: readonly OrderedTool[]): ToolOrder {
   const keys = tools.map(sortKeysOf);
   const keywordOrder = sortOrdinals(keys, keywordTieBreak);
   const keywordRank = new Uint32Array(tools.length);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { ArrivingTools, freezeTool, Publication } from '../../src/catalog/publication.js';
-import { searchIndexBuffers } from '../../src/search/search-index-snapshot.js';
+import { searchIndexBuffers, toolOrderParts } from '../../src/search/search-index-snapshot.js';
+import { orderStubOf } from '../../src/search/tool-order.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import type { SearchResultList } from '../../src/search/search-types.js';
 import { aCatalog, aTool } from '@reviews/domain/testing';
@@ -76,11 +77,11 @@ describe('Publication snapshots', () => {
       fc.property(catalog, queryText, category, fc.nat(5), (tools, q, inCategory, sliceSize) => {
         const original = Publication.publish('p4', aCatalog(...tools));
         const { tools: sent, ...head } = structuredClone(original.snapshot());
-        const arriving = new ArrivingTools(sent.length);
+        const arriving = new ArrivingTools();
         // In slices, as a reload receives them (slices of 1 to 6 tools).
         for (let i = 0; i < sent.length; i += sliceSize + 1)
           for (const tool of sent.slice(i, i + sliceSize + 1)) arriving.add(tool);
-        const arrived = arriving.complete();
+        const arrived = arriving.complete(sent.length);
         // Where each tool's reviews start among all reviews, and the total at the end.
         const starts = [0];
         for (const tool of sent) starts.push(starts.at(-1)! + tool.reviews.length);
@@ -106,13 +107,45 @@ describe('Publication snapshots', () => {
       'p5',
       aCatalog(aTool().withId('alpha'), aTool().withId('beta')),
     ).snapshot();
-    const short = new ArrivingTools(2);
-    short.add(structuredClone(snapshot.tools[0]!));
-    expect(() => short.complete()).toThrow('1 of the announced tools did not arrive');
-    const over = new ArrivingTools(1);
-    over.add(structuredClone(snapshot.tools[0]!));
-    expect(() => over.add(structuredClone(snapshot.tools[1]!))).toThrow('More tools arrived');
+    const arriving = new ArrivingTools();
+    arriving.add(structuredClone(snapshot.tools[0]!));
+    expect(() => arriving.complete(2)).toThrow('1 tools arrived where 2 were announced');
+    arriving.add(structuredClone(snapshot.tools[1]!));
+    expect(() => arriving.complete(1)).toThrow('2 tools arrived where 1 were announced');
     const head = { id: snapshot.id, publishedAt: snapshot.publishedAt, index: snapshot.index };
-    expect(() => Publication.fromArrivedTools(head, over.complete())).toThrow('does not fit');
+    const one = new ArrivingTools();
+    one.add(structuredClone(snapshot.tools[0]!));
+    expect(() => Publication.fromArrivedTools(head, one.complete(1))).toThrow('does not fit');
+  });
+
+  it('count the reviews of more tools than their first allocation holds', () => {
+    const arriving = new ArrivingTools();
+    const tools = Array.from({ length: 2500 }, (_, i) =>
+      freezeTool(
+        aTool()
+          .withId(`t${i}`)
+          .withReviewCount(i % 3)
+          .build(),
+      ),
+    );
+    for (const tool of tools) arriving.add(tool);
+    const arrived = arriving.complete(tools.length);
+    expect(arrived.reviewStarts.length).toBe(2501);
+    expect(arrived.reviewStarts[2500]).toBe(tools.reduce((sum, t) => sum + t.reviews.length, 0));
+    // Tools 0 to 999 have 0, 1, 2, 0, 1, 2, … reviews: 333 threes and a 0.
+    expect(arrived.reviewStarts[1000]).toBe(999);
+    expect(arrived.byId.get('t2499')).toBe(tools[2499]);
+  });
+
+  it('order and categorise tools as their stubs do (id, name, category, newest dates)', () => {
+    fc.assert(
+      fc.property(catalog, (tools) => {
+        const published = Publication.publish('p6', aCatalog(...tools)).tools;
+        const stubs = published.map(orderStubOf);
+        expect(toolOrderParts(stubs)).toEqual(toolOrderParts(published));
+        for (const stub of stubs) expect(stub.reviews.length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
