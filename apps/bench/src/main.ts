@@ -13,11 +13,12 @@ import { scaleBench } from './scale-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
+import { sighupBench } from './sighup-bench.js';
 import { startBench } from './start-bench.js';
 
 const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -39,6 +40,12 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|scale|first|
            --tools N (100000; generated and cached) or --catalog FILE --pairs P (3) --seed S (1)
            [--compare DIR] (DIR's built server, alternated, the order turning every pair)
            [--restart] (each server also restarted on its cold start's index snapshot)
+  sighup   a reload (SIGHUP) of the running server after one space was appended to its catalog
+           file (a new publication, every tool unchanged): time to published, CPU, peak RSS
+           during the reload alone, RSS after, a cached search every 2 ms meanwhile (p50, p99,
+           max, count over 50 ms)
+           --tools N (100000; generated and cached) or --catalog FILE --rounds R (1) --seed S (1)
+           [--compare DIR] (DIR's built server, alternated, the order turning every round)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency in process (SearchTools)
            and over HTTP; then a restart on the same DATA_DIR (loading the index snapshot the
@@ -150,6 +157,14 @@ async function main(): Promise<void> {
         pairs: Number(values.pairs),
         compare: values.compare,
         restart: values.restart,
+      });
+    case 'sighup':
+      return sighupBench({
+        tools: Number(values.tools ?? 100000),
+        seed: Number(values.seed),
+        catalog: values.catalog,
+        rounds: Number(values.rounds ?? 1),
+        compare: values.compare,
       });
     case 'scale':
       return scaleBench({

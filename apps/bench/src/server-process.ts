@@ -28,8 +28,19 @@ export interface BenchServer {
   requestLogMs(path: string): readonly number[];
   /** Whether the server has logged a line whose `msg` is `message`. */
   logged(message: string): boolean;
-  /** Resolves with the first of `messages` the server logs, or undefined after `timeoutMs`. */
-  waitForLog(messages: readonly string[], timeoutMs: number): Promise<string | undefined>;
+  /** How many lines whose `msg` is `message` the server has logged. */
+  loggedTimes(message: string): number;
+  /**
+   * Resolves with the first of `messages` the server has logged more than `seen` times (once, by
+   * default), or undefined after `timeoutMs`.
+   */
+  waitForLog(
+    messages: readonly string[],
+    timeoutMs: number,
+    seen?: number,
+  ): Promise<string | undefined>;
+  /** The server's process id. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -64,7 +75,7 @@ export async function startBenchServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const requestLog: Array<{ path: string; ms: number }> = [];
-  const messages = new Set<string>();
+  const messages = new Map<string, number>();
   const messageWaiters = new Set<() => void>();
   let stopping: Promise<void> | undefined;
   const url = await new Promise<string>((resolve, reject) => {
@@ -78,7 +89,8 @@ export async function startBenchServer(
         else if (line.includes('"msg":"request"'))
           requestLog.push(JSON.parse(line) as { path: string; ms: number });
         else if (line.startsWith('{') && line.includes('"msg":')) {
-          messages.add((JSON.parse(line) as { msg: string }).msg);
+          const { msg } = JSON.parse(line) as { msg: string };
+          messages.set(msg, (messages.get(msg) ?? 0) + 1);
           for (const wake of messageWaiters) wake();
         }
       }
@@ -92,11 +104,13 @@ export async function startBenchServer(
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
     },
     requestLogMs: (path) => requestLog.filter((l) => l.path === path).map((l) => l.ms),
+    pid: child.pid!,
     logged: (message) => messages.has(message),
-    waitForLog: (wanted, timeoutMs) =>
+    loggedTimes: (message) => messages.get(message) ?? 0,
+    waitForLog: (wanted, timeoutMs, seen = 0) =>
       new Promise((resolve) => {
         const check = (): boolean => {
-          const found = wanted.find((message) => messages.has(message));
+          const found = wanted.find((message) => (messages.get(message) ?? 0) > seen);
           if (found === undefined) return false;
           finish(found);
           return true;
