@@ -46,6 +46,8 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            max, count over 50 ms)
            --tools N (100000; generated and cached) or --catalog FILE --rounds R (1) --seed S (1)
            [--compare DIR] (DIR's built server, alternated, the order turning every round)
+           [--imported] (the changed copy installed by the build's catalog import first, which
+           indexes it into the server's DATA_DIR: the reload loads that index)
   scale    per catalog size, the server in its own process: spawn to /readyz 200, peak RSS,
            first vs tenth search, selective and broad search latency in process (SearchTools)
            and over HTTP; then a restart on the same DATA_DIR (loading the index snapshot the
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
       digest: { type: 'boolean', default: false },
       pairs: { type: 'string', default: '3' },
       restart: { type: 'boolean', default: false },
+      imported: { type: 'boolean', default: false },
     },
   });
   const [benchmark, argument] = positionals;
@@ -165,6 +168,7 @@ async function main(): Promise<void> {
         catalog: values.catalog,
         rounds: Number(values.rounds ?? 1),
         compare: values.compare,
+        imported: values.imported,
       });
     case 'scale':
       return scaleBench({

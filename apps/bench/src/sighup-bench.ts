@@ -2,7 +2,9 @@ import { appendFile, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { generatedCatalog } from './generated-catalog.js';
 import { summarise } from './percentiles.js';
 import { UNLIMITED } from './scale-bench.js';
@@ -15,7 +17,14 @@ export interface SighupBenchOptions {
   readonly rounds: number;
   /** Another checkout (built), whose server is measured alternately with this one's. */
   readonly compare: string | undefined;
+  /**
+   * The changed file goes in with the build's `catalog import` (which writes its index snapshot
+   * into the server's DATA_DIR) before the signal, as the README tells operators to do.
+   */
+  readonly imported: boolean;
 }
+
+const execFileAsync = promisify(execFile);
 
 /** How long a reload (or a cold start's index snapshot) may take before the round gives up. */
 const WAIT_MS = 600_000;
@@ -31,7 +40,9 @@ const PING_EVERY_MS = 2;
  * line, the CPU used meanwhile (all threads), the peak RSS during the reload alone (VmHWM, reset
  * through `/proc/PID/clear_refs` just before the signal), the RSS once published, and the
  * latency of a cached search sent every 2 ms throughout (p50, p99, max, and how many took over
- * 50 ms): a reload must not stall requests.
+ * 50 ms): a reload must not stall requests. With `--imported`, the changed copy is installed by
+ * the same build's `catalog import`, which indexes it ahead into the server's DATA_DIR, so that
+ * the reload loads that index instead of indexing.
  */
 export async function sighupBench(options: SighupBenchOptions): Promise<void> {
   const source = options.catalog ?? (await generatedCatalog(options.tools, options.seed)).file;
@@ -47,7 +58,7 @@ export async function sighupBench(options: SighupBenchOptions): Promise<void> {
     for (const [name, main] of order) {
       const dir = await mkdtemp(join(tmpdir(), 'bench-sighup-'));
       try {
-        await measureReload(round, name, main, source, dir);
+        await measureReload(round, name, main, source, dir, options.imported);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -61,14 +72,16 @@ async function measureReload(
   main: string,
   source: string,
   dir: string,
+  imported: boolean,
 ): Promise<void> {
   const file = join(dir, 'catalog.json');
+  const dataDir = join(dir, 'data');
   await copyFile(source, file);
   const server = await startBenchServer(
     { CATALOG_FILE: file, RATE_LIMIT_API: UNLIMITED, RATE_LIMIT_SEARCH: UNLIMITED },
     main,
     undefined,
-    join(dir, 'data'),
+    dataDir,
   );
   try {
     const written = await server.waitForLog(
@@ -83,7 +96,16 @@ async function measureReload(
     const pings = new Pinger(`${server.url}/api/v1/tools?q=postgres`);
     await pings.run(2_000);
     const before = pings.latencies.length;
-    await appendFile(file, ' ');
+    if (imported) {
+      const changed = join(dir, 'changed.json');
+      await copyFile(source, changed);
+      await appendFile(changed, ' ');
+      const cli = resolve(dirname(main), '../../catalog-cli/dist/main.js');
+      await execFileAsync(process.execPath, [cli, 'import', changed], {
+        env: { ...process.env, CATALOG_FILE: file, DATA_DIR: dataDir },
+      });
+    } else await appendFile(file, ' ');
+    const loadedBefore = server.loggedTimes('index snapshot loaded');
     const rssBefore = rssBytes(server.pid);
     await writeFile(`/proc/${server.pid}/clear_refs`, '5');
     const cpuBefore = server.cpuMs();
@@ -100,11 +122,12 @@ async function measureReload(
     const during = pings.latencies.slice(before);
     const { p50, p99, max } = summarise(during);
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const index = server.loggedTimes('index snapshot loaded') > loadedBefore ? 'loaded' : 'built';
     console.log(
       `${String(round).padStart(5)}  ${name.padEnd(24)} ${s(ms)}   ${s(cpuMs)}  ${gib(rssBefore)} GiB     ${gib(peak)} GiB   ${gib(rssBytes(server.pid))} GiB` +
         `    ${f(p50)} / ${f(p99)} / ${f(max)} ms` +
         `  ${String(during.filter((latency) => latency > 50).length).padStart(5)}` +
-        `   (${during.length} pings, load ${load}, ${new Date().toISOString().slice(11, 19)} UTC)`,
+        `   (index ${index}, ${during.length} pings, load ${load}, ${new Date().toISOString().slice(11, 19)} UTC)`,
     );
   } finally {
     await server.stop();
