@@ -51,7 +51,7 @@ export async function sighupBench(options: SighupBenchOptions): Promise<void> {
     builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
   console.log(`catalog ${source}`);
   console.log(
-    'round  build                     published in   CPU      RSS before   peak RSS   RSS after   pings p50 / p99 / max     > 50 ms',
+    'round  build                     published in   CPU      RSS before  peak RSS    RSS after   pings p50 / p99 / max     > 50 ms',
   );
   for (let round = 1; round <= options.rounds; round++) {
     const order = round % 2 === 1 ? builds : [...builds].reverse();
@@ -124,7 +124,7 @@ async function measureReload(
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     const index = server.loggedTimes('index snapshot loaded') > loadedBefore ? 'loaded' : 'built';
     console.log(
-      `${String(round).padStart(5)}  ${name.padEnd(24)} ${s(ms)}   ${s(cpuMs)}  ${gib(rssBefore)} GiB     ${gib(peak)} GiB   ${gib(rssBytes(server.pid))} GiB` +
+      `${String(round).padStart(5)}  ${name.padEnd(24)} ${s(ms)}   ${s(cpuMs)}  ${mib(rssBefore)} MiB   ${mib(peak)} MiB   ${mib(rssBytes(server.pid))} MiB` +
         `    ${f(p50)} / ${f(p99)} / ${f(max)} ms` +
         `  ${String(during.filter((latency) => latency > 50).length).padStart(5)}` +
         `   (index ${index}, ${during.length} pings, load ${load}, ${new Date().toISOString().slice(11, 19)} UTC)`,
@@ -181,4 +181,8 @@ function rssBytes(pid: number): number {
 
 const s = (ms: number): string => `${(ms / 1000).toFixed(1).padStart(5)} s`;
 const f = (ms: number): string => ms.toFixed(1).padStart(5);
-const gib = (bytes: number): string => (bytes / 2 ** 30).toFixed(2);
+/** MiB, so that a peak near the 2 GiB target (2,048 MiB) reads unambiguously. */
+const mib = (bytes: number): string =>
+  Math.round(bytes / 2 ** 20)
+    .toLocaleString('en')
+    .padStart(5);
