@@ -6,13 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { generatedCatalog } from './generated-catalog.js';
 import { median } from './percentiles.js';
 
-/** The postings `PostingsCollector.finish` gives, as far as this bench reads them. */
-interface Postings {
+/**
+ * The postings `PostingsCollector.finish` gives, as far as this bench reads them: one array of
+ * entries (tool << 3 | field), or in older builds a tool array and a field array.
+ */
+type Postings = {
   readonly dictionary: { readonly terms: readonly string[] };
   readonly offsets: Uint32Array;
-  readonly tools: Uint32Array;
-  readonly fields: Uint8Array;
-}
+} & (
+  { readonly entries: Uint32Array } | { readonly tools: Uint32Array; readonly fields: Uint8Array }
+);
 
 /** What this bench needs of a build of `@reviews/domain` (this one's, or `--compare DIR`'s). */
 interface DomainBuild {
@@ -90,7 +93,7 @@ export async function collectBench(options: CollectBenchOptions): Promise<void> 
       times.set(name, [...(times.get(name) ?? []), collected - started]);
       console.log(
         `round ${String(round).padStart(2)}  ${name.padEnd(24)} collect ${ms(collected - started)}` +
-          `  finish ${ms(finished - collected)}  ${postings.tools.length} postings`,
+          `  finish ${ms(finished - collected)}  ${toolsOf(postings).length} postings`,
       );
     }
   }
@@ -111,11 +114,19 @@ async function domainAt(url: string): Promise<DomainBuild> {
   return (await import(url)) as DomainBuild;
 }
 
-/** SHA-256 over the terms, offsets, tools and fields. */
+/** Each posting's tool, whichever layout the build gives. */
+const toolsOf = (postings: Postings): Uint32Array =>
+  'entries' in postings ? postings.entries.map((entry) => entry >>> 3) : postings.tools;
+
+/** Each posting's field, whichever layout the build gives. */
+const fieldsOf = (postings: Postings): Uint8Array =>
+  'entries' in postings ? Uint8Array.from(postings.entries, (entry) => entry & 3) : postings.fields;
+
+/** SHA-256 over the terms, offsets, tools and fields (the same for either layout). */
 function digestOf(postings: Postings): string {
   const hash = createHash('sha256');
   hash.update(postings.dictionary.terms.join('\n'));
-  for (const array of [postings.offsets, postings.tools, postings.fields])
+  for (const array of [postings.offsets, toolsOf(postings), fieldsOf(postings)])
     hash.update(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
   return hash.digest('hex').slice(0, 16);
 }

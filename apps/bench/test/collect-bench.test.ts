@@ -35,7 +35,7 @@ describe('pnpm bench collect', () => {
         `export * from '${real}';
 import { PostingsCollector as Real } from '${real}';
 export class PostingsCollector extends Real {
-  finish() { const postings = super.finish(); postings.fields[0] ^= 1; return postings; }
+  finish() { const postings = super.finish(); postings.entries[0] ^= 1; return postings; }
 }`,
       );
       const lines: string[] = [];

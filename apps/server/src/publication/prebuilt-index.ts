@@ -70,8 +70,7 @@ export async function prebuildIndexSnapshot(
     const file = store.fileOf(publication.id);
     if (!store.holds(publication.id)) return { outcome: 'failed', file };
     // Its postings are the publication's own only when they were of these tools.
-    const used =
-      given !== undefined && publication.snapshot().index.postingTools === given.postingTools;
+    const used = given !== undefined && publication.snapshot().index.postings === given.postings;
     return { outcome: 'saved', file, ahead: used };
   } finally {
     await store.close();

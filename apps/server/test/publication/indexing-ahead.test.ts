@@ -27,16 +27,8 @@ const fixture = (name: string) =>
 /** The postings part of the index that publishing `tools` builds on its own. */
 function expectedPostings(tools: readonly Tool[]) {
   const { index } = Publication.publish('p', aCatalog(...tools)).snapshot();
-  const { terms, offsets, postingTools, postingFields, shortcutPrefixes, shortcuts } = index;
-  return {
-    toolCount: tools.length,
-    terms,
-    offsets,
-    postingTools,
-    postingFields,
-    shortcutPrefixes,
-    shortcuts,
-  };
+  const { terms, offsets, postings, shortcutPrefixes, shortcuts } = index;
+  return { toolCount: tools.length, terms, offsets, postings, shortcutPrefixes, shortcuts };
 }
 
 /** A logger that keeps its lines. */

@@ -8,23 +8,25 @@ import { crc32 } from 'node:zlib';
  * - 8 bytes magic (`MAGIC`, which names the format version), 4 bytes the header's length (uint32
  *   LE), 4 bytes zero;
  * - the header: JSON (`SnapshotHeader`), padded with spaces to a multiple of 8 bytes;
- * - the arrays: every typed array of the index in `ARRAY_KINDS` order, then each shortcut's tools
- *   and fields, each starting at a multiple of 8 bytes (so it can be viewed in place);
+ * - the arrays: every typed array of the index in `ARRAY_KINDS` order, then each shortcut's
+ *   entries, each starting at a multiple of 8 bytes (so it can be viewed in place);
  * - the terms: UTF-8, separated by `\n` (no term holds one: terms are tokens of folded text).
  *
  * `crc32` (hex) covers the arrays and the terms. Reading takes three `read`s: header, arrays
  * (into one buffer the typed arrays then view without copying), terms.
  */
-export const MAGIC = Buffer.from('RVIDX001', 'latin1');
+/** Version 2: postings and shortcuts as one array of entries each (tool and field packed). */
+export const MAGIC = Buffer.from('RVIDX002', 'latin1');
 const PREFIX_BYTES = 16;
 /** Header space kept free for the numbers only known once the terms are written. */
 const HEADER_SLACK = 64;
 const TERMS_PER_CHUNK = 32_768;
 
-type ArrayKind = 'u32' | 'u8' | 'i32';
-/** offsets, postingTools, postingFields, keywordRank, keywordOrder, browseOrder, categoryOf. */
-const ARRAY_KINDS: readonly ArrayKind[] = ['u32', 'u32', 'u8', 'u32', 'u32', 'u32', 'i32'];
-const SHORTCUT_KINDS: readonly ArrayKind[] = ['u32', 'u8'];
+/** Every array is of 32-bit elements. */
+type ArrayKind = 'u32' | 'i32';
+/** offsets, postings, keywordRank, keywordOrder, browseOrder, categoryOf. */
+const ARRAY_KINDS: readonly ArrayKind[] = ['u32', 'u32', 'u32', 'u32', 'u32', 'i32'];
+const SHORTCUT_KINDS: readonly ArrayKind[] = ['u32'];
 
 export interface SnapshotHeader {
   /** Which indexing code wrote it: only the very same may use it. */
@@ -55,13 +57,12 @@ export class UnusableSnapshotError extends Error {
 function arraysOf(index: SearchIndexSnapshot): ArrayBufferView[] {
   return [
     index.offsets,
-    index.postingTools,
-    index.postingFields,
+    index.postings,
     index.keywordRank,
     index.keywordOrder,
     index.browseOrder,
     index.categoryOf,
-    ...index.shortcuts.flatMap((merged) => [merged.tools, merged.fields]),
+    ...index.shortcuts.map((merged) => merged.entries),
   ];
 }
 
@@ -263,7 +264,7 @@ function checkHeader(header: SnapshotHeader, expected: SnapshotExpectation): voi
     !Array.isArray(header.categoryNames) ||
     !Array.isArray(header.lengths) ||
     shortcuts < 0 ||
-    header.lengths.length !== ARRAY_KINDS.length + 2 * shortcuts ||
+    header.lengths.length !== ARRAY_KINDS.length + SHORTCUT_KINDS.length * shortcuts ||
     !header.lengths.every((n) => Number.isSafeInteger(n) && n >= 0) ||
     typeof header.crc32 !== 'string'
   ) {
@@ -284,52 +285,43 @@ function assemble(
   const kinds = [...ARRAY_KINDS, ...header.shortcutPrefixes.flatMap(() => SHORTCUT_KINDS)];
   const views = kinds.map((kind, i) => {
     const length = header.lengths[i] as number;
-    const width = kind === 'u8' ? 1 : 4;
-    if (offset - arrayBytes.byteOffset + length * width > arrayBytes.length)
+    if (offset - arrayBytes.byteOffset + length * 4 > arrayBytes.length)
       throw new UnusableSnapshotError('corrupt', 'the arrays overrun their section');
     const view =
-      kind === 'u8'
-        ? new Uint8Array(buffer, offset, length)
-        : kind === 'u32'
-          ? new Uint32Array(buffer, offset, length)
-          : new Int32Array(buffer, offset, length);
-    offset += padTo8(length * width);
+      kind === 'u32'
+        ? new Uint32Array(buffer, offset, length)
+        : new Int32Array(buffer, offset, length);
+    offset += padTo8(length * 4);
     return view;
   });
   const terms = header.termCount === 0 ? [] : termBytes.toString('utf8').split('\n');
-  const [offsets, postingTools, postingFields, keywordRank, keywordOrder, browseOrder, categoryOf] =
-    views as [
-      Uint32Array,
-      Uint32Array,
-      Uint8Array,
-      Uint32Array,
-      Uint32Array,
-      Uint32Array,
-      Int32Array,
-    ];
+  const [offsets, postings, keywordRank, keywordOrder, browseOrder, categoryOf] = views as [
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Int32Array,
+  ];
   const shortcuts = header.shortcutPrefixes.map((_, i) => ({
-    tools: views[ARRAY_KINDS.length + 2 * i] as Uint32Array,
-    fields: views[ARRAY_KINDS.length + 2 * i + 1] as Uint8Array,
+    entries: views[ARRAY_KINDS.length + i] as Uint32Array,
   }));
   const tools = header.toolCount;
   if (
     terms.length !== header.termCount ||
     offsets.length !== terms.length + 1 ||
-    postingTools.length !== postingFields.length ||
-    offsets[terms.length] !== postingTools.length ||
+    offsets[terms.length] !== postings.length ||
     keywordRank.length !== tools ||
     keywordOrder.length !== tools ||
     browseOrder.length !== tools ||
-    categoryOf.length !== tools ||
-    shortcuts.some((merged) => merged.tools.length !== merged.fields.length)
+    categoryOf.length !== tools
   ) {
     throw new UnusableSnapshotError('corrupt', 'its parts do not fit together');
   }
   return {
     terms,
     offsets,
-    postingTools,
-    postingFields,
+    postings,
     shortcutPrefixes: header.shortcutPrefixes,
     shortcuts,
     keywordRank,

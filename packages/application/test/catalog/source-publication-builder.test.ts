@@ -96,7 +96,7 @@ describe('SourcePublicationBuilder with indexing ahead', () => {
     expect(ahead.added).toEqual(document.tools);
     expect(ahead.calls).toEqual(['finish']);
     // Its arrays are the publication's own: nothing was indexed again here.
-    expect(publication.snapshot().index.postingTools).toBe(ahead.given?.postingTools);
+    expect(publication.snapshot().index.postings).toBe(ahead.given?.postings);
     const expected = Publication.publish('f1', document).snapshot();
     expect(publication.snapshot()).toEqual(expected);
     expect(store.saved.get('f1')).toEqual(expected.index);

@@ -1,9 +1,11 @@
-import { WHOLE_BIT } from './prefix-shortcuts.js';
+import { ENTRY_VALUE_BITS, FIELD_MASK, WHOLE_BIT } from './posting-entry.js';
 
-/** One run of postings to scan for a keyword: a term's, or a prefix shortcut's. */
+/**
+ * One run of postings to scan for a keyword: a term's, or a prefix shortcut's: `entries[from]`
+ * to `entries[to - 1]` (see `posting-entry.ts`).
+ */
 export interface PostingRun {
-  readonly tools: Uint32Array;
-  readonly fields: Uint8Array;
+  readonly entries: Uint32Array;
   readonly from: number;
   readonly to: number;
   /** 1 when the run is the keyword's own term; shortcut entries carry {@link WHOLE_BIT}. */
@@ -21,16 +23,16 @@ export interface ProbeState {
   readonly candidates: Uint32Array;
 }
 
-/** The entry of `tool` in `tools[from, to)` (ascending), or -1 when it has none. */
-function entryOf(tools: Uint32Array, from: number, to: number, tool: number): number {
+/** The entry of `tool` in `entries[from, to)` (ascending), or -1 when it has none. */
+function entryOf(entries: Uint32Array, from: number, to: number, tool: number): number {
   let low = from;
   let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((tools[middle] as number) < tool) low = middle + 1;
+    if ((entries[middle] as number) >>> ENTRY_VALUE_BITS < tool) low = middle + 1;
     else high = middle;
   }
-  return low < to && tools[low] === tool ? low : -1;
+  return low < to && (entries[low] as number) >>> ENTRY_VALUE_BITS === tool ? low : -1;
 }
 
 /**
@@ -52,14 +54,14 @@ export function probeCandidates(
     const tool = candidates[i] as number;
     let found = false;
     for (const run of runs) {
-      const entry = entryOf(run.tools, run.from, run.to, tool);
-      if (entry < 0) continue;
-      const value = run.fields[entry] as number;
-      const field = value & ~WHOLE_BIT;
+      const at = entryOf(run.entries, run.from, run.to, tool);
+      if (at < 0) continue;
+      const entry = run.entries[at] as number;
+      const field = entry & FIELD_MASK;
       if (!found) {
         found = true;
         best[tool] = field;
-        whole[tool] = value >= WHOLE_BIT ? 1 : run.whole;
+        whole[tool] = (entry & WHOLE_BIT) !== 0 ? 1 : run.whole;
       } else if (field < (best[tool] as number)) {
         best[tool] = field;
         whole[tool] = 0;

@@ -1,5 +1,6 @@
+import { ENTRY_VALUE_BITS, FIELD_MASK, WHOLE_BIT } from './posting-entry.js';
 import type { Postings } from './postings-builder.js';
-import { WHOLE_BIT, type MergedPostings } from './prefix-shortcuts.js';
+import type { MergedPostings } from './prefix-shortcuts.js';
 import { orderCandidates, type RankingState } from './candidate-order.js';
 import {
   PROBE_COST,
@@ -110,25 +111,16 @@ export class KeywordMatcher {
   private runsOf(keyword: string): PostingRun[] {
     const shortcut = this.shortcuts.get(keyword);
     if (shortcut !== undefined) {
-      return [
-        {
-          tools: shortcut.tools,
-          fields: shortcut.fields,
-          from: 0,
-          to: shortcut.tools.length,
-          whole: 0,
-        },
-      ];
+      return [{ entries: shortcut.entries, from: 0, to: shortcut.entries.length, whole: 0 }];
     }
-    const { dictionary, offsets, tools, fields } = this.postings;
+    const { dictionary, offsets, entries } = this.postings;
     const { start, end } = dictionary.prefixRange(keyword);
     const runs: PostingRun[] = [];
     // The exact term sorts first, so every later term is a strict extension (a prefix match).
     for (let term = start; term < end; term++) {
       const whole = term === start && dictionary.isTerm(term, keyword) ? 1 : 0;
       runs.push({
-        tools,
-        fields,
+        entries,
         from: offsets[term] as number,
         to: offsets[term + 1] as number,
         whole,
@@ -151,14 +143,14 @@ export class KeywordMatcher {
   ): number {
     const { stamp, best, whole } = this;
     const { candidates } = this.state;
-    const { tools, fields, to } = run;
+    const { entries, to } = run;
     const mark = previous + 1;
     // Stamps left by earlier searches are all at most the first keyword's `previous`.
     const lowest = firstKeyword ? 0 : previous;
-    for (let entry = run.from; entry < to; entry++) {
-      const tool = tools[entry] as number;
-      const value = fields[entry] as number;
-      const field = value & ~WHOLE_BIT;
+    for (let at = run.from; at < to; at++) {
+      const entry = entries[at] as number;
+      const tool = entry >>> VALUE_BITS;
+      const field = entry & FIELD;
       const seen = stamp[tool] as number;
       if (seen === mark) {
         if (field < (best[tool] as number)) {
@@ -170,7 +162,7 @@ export class KeywordMatcher {
           continue;
         stamp[tool] = mark;
         best[tool] = field;
-        whole[tool] = value >= WHOLE_BIT ? 1 : run.whole;
+        whole[tool] = (entry & WHOLE) !== 0 ? 1 : run.whole;
         candidates[count++] = tool;
       }
     }
@@ -191,6 +183,12 @@ export class KeywordMatcher {
     }
   }
 }
+
+// Module constants, not imported bindings (read through their module cell): `collect` reads them
+// for every posting of a search.
+const VALUE_BITS = ENTRY_VALUE_BITS;
+const FIELD = FIELD_MASK;
+const WHOLE = WHOLE_BIT;
 
 const size = (runs: readonly PostingRun[]): number =>
   runs.reduce((sum, run) => sum + run.to - run.from, 0);

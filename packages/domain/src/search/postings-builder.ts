@@ -1,5 +1,6 @@
 import type { Tool } from '../catalog/tool.js';
 import { GrowableArray } from './growable-array.js';
+import { ENTRY_VALUE_BITS, MAX_ENTRY_TOOLS } from './posting-entry.js';
 import { compareUnits, TermDictionary } from './term-dictionary.js';
 import { asciiToken, isWord } from './ascii-token-scanner.js';
 import { asciiOf, TermTable } from './term-table.js';
@@ -13,14 +14,13 @@ export const REVIEW_FIELD = 2;
 
 /**
  * An inverted index in compressed-row form: the postings of the term at dictionary position `p`
- * are entries `offsets[p]` to `offsets[p + 1] - 1` of `tools` (ascending ordinals) and `fields`
- * (the best field in which that term occurs in that tool).
+ * are `entries[offsets[p]]` to `entries[offsets[p + 1] - 1]`, ascending by tool, each the tool
+ * and the best field in which that term occurs in that tool (see `posting-entry.ts`).
  */
 export interface Postings {
   readonly dictionary: TermDictionary;
   readonly offsets: Uint32Array;
-  readonly tools: Uint32Array;
-  readonly fields: Uint8Array;
+  readonly entries: Uint32Array;
 }
 
 const ENCODER = new TextEncoder();
@@ -239,28 +239,27 @@ export class PostingsCollector {
     });
     const total = offsets[terms.length] as number;
     // Each term's run of each batch, batches in tool order: the term's tools in ascending order.
-    const tools = new Uint32Array(total);
-    const fields = new Uint8Array(total);
+    // A batch entry is already a posting entry (the field bits are the same): copied as it is.
+    const postings = new Uint32Array(total);
     let slot = 0;
     for (const id of order)
       for (const { entries, ends } of batches) {
         if (id >= ends.length) continue;
+        const start = id === 0 ? 0 : (ends[id - 1] as number);
         const end = ends[id] as number;
-        for (let entry = id === 0 ? 0 : (ends[id - 1] as number); entry < end; entry++, slot++) {
-          const packed = entries[entry] as number;
-          tools[slot] = packed >>> FIELD_BITS;
-          fields[slot] = packed & FIELD_MASK;
-        }
+        postings.set(entries.subarray(start, end), slot);
+        slot += end - start;
       }
     batches.length = 0;
     this.lastTool = new Uint32Array(0);
-    return { dictionary: new TermDictionary(terms), offsets, tools, fields };
+    return { dictionary: new TermDictionary(terms), offsets, entries: postings };
   }
 }
 
 /**
  * Pairs of consecutive tools grouped by term id: `entries` holds, per term id in ascending
- * order, the tool ordinal shifted left by 2 OR the field of each of its pairs, tools ascending;
+ * order, the posting entry (tool and field, see `posting-entry.ts`) of each of its pairs, tools
+ * ascending;
  * the run of term `id` ends at `ends[id]` and starts where the one before ends (or at 0). Terms
  * first seen after the batch was sorted are beyond `ends`: they have no run in it.
  */
@@ -272,13 +271,17 @@ interface SortedBatch {
 /** Pairs sorted by term at a time (64 blocks of `GrowableArray`, 16 MB). */
 const BATCH_PAIRS = 1 << 22;
 
-/** Bits of a packed pair that hold the field; the term id is in the others. */
-const FIELD_BITS = 2;
+/**
+ * Bits of a packed pair that hold the field; the term id is in the others. As many as a posting
+ * entry's value (so a sorted batch's entries are posting entries), but a constant of this module:
+ * an imported binding is read through its module cell, and this one is used for every token.
+ */
+const FIELD_BITS = ENTRY_VALUE_BITS;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 /** Term ids a packed pair can hold. */
 const MAX_TERMS = 2 ** (32 - FIELD_BITS);
 /** Tool ordinals a sorted batch entry can hold. */
-const MAX_TOOLS = 2 ** (32 - FIELD_BITS);
+const MAX_TOOLS = MAX_ENTRY_TOOLS;
 
 /*
  * The byte scan's codes and shapes (those of `ascii-token-scanner.ts`) and the term table's hash

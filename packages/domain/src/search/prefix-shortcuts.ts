@@ -1,17 +1,14 @@
+import { ENTRY_VALUE_BITS, FIELD_MASK, WHOLE_BIT } from './posting-entry.js';
 import type { Postings } from './postings-builder.js';
 import { compareUnits } from './term-dictionary.js';
 
-/** Marks, in a shortcut entry's field byte, that the prefix itself is a term there (bit 7). */
-export const WHOLE_BIT = 0x80;
-
 /**
- * The postings of every term beginning with one short prefix, merged to one entry per tool:
- * `fields[i]` is the best field of any such term in tool `tools[i]`, with {@link WHOLE_BIT} set
- * when the prefix itself occurs as a whole term in that best field.
+ * The postings of every term beginning with one short prefix, merged to one entry per tool (see
+ * `posting-entry.ts`), ascending: each with the best field of any such term in the tool, and
+ * `WHOLE_BIT` when the prefix itself occurs as a whole term in that best field.
  */
 export interface MergedPostings {
-  readonly tools: Uint32Array;
-  readonly fields: Uint8Array;
+  readonly entries: Uint32Array;
 }
 
 /** When a prefix earns a shortcut; the defaults suit catalogs of any size. */
@@ -72,7 +69,8 @@ export function buildPrefixShortcuts(
       term = extended.end;
     }
     const merged = merger.merge(parts, dictionary.isTerm(range.start, prefix));
-    if (merged.tools.length * policy.minShrink <= postingsIn(range)) shortcuts.set(prefix, merged);
+    if (merged.entries.length * policy.minShrink <= postingsIn(range))
+      shortcuts.set(prefix, merged);
     return merged;
   };
 
@@ -118,17 +116,19 @@ class Merger {
    * strictly better field.
    */
   merge(parts: readonly Part[], firstIsWhole: boolean): MergedPostings {
-    const { offsets, tools, fields } = this.postings;
+    const { offsets, entries } = this.postings;
     parts.forEach((part, i) => {
       const whole = firstIsWhole && i === 0 ? WHOLE_BIT : 0;
-      if ('tools' in part) {
+      if ('entries' in part) {
         // Another prefix's merge: its whole marks are about that prefix, not this one.
-        for (let entry = 0; entry < part.tools.length; entry++)
-          this.add(part.tools[entry] as number, (part.fields[entry] as number) & ~WHOLE_BIT, 0);
+        for (const entry of part.entries)
+          this.add(entry >>> ENTRY_VALUE_BITS, entry & FIELD_MASK, 0);
       } else {
         const end = offsets[part.end] as number;
-        for (let entry = offsets[part.start] as number; entry < end; entry++)
-          this.add(tools[entry] as number, fields[entry] as number, whole);
+        for (let at = offsets[part.start] as number; at < end; at++) {
+          const entry = entries[at] as number;
+          this.add(entry >>> ENTRY_VALUE_BITS, entry & FIELD_MASK, whole);
+        }
       }
     });
     return this.emit();
@@ -151,18 +151,18 @@ class Merger {
   /** The merged entries, in ascending tool order (by scanning the tool range); resets. */
   private emit(): MergedPostings {
     const best = this.best;
-    const merged = { tools: new Uint32Array(this.count), fields: new Uint8Array(this.count) };
+    const entries = new Uint32Array(this.count);
     let i = 0;
     for (let tool = this.lowestTool; tool <= this.highestTool; tool++) {
       const seen = best[tool] as number;
       if (seen === 0) continue;
-      merged.tools[i] = tool;
-      merged.fields[i++] = seen - 1;
+      // Tool ordinals stay below MAX_ENTRY_TOOLS (the collector refuses more): no overflow.
+      entries[i++] = tool * (1 << ENTRY_VALUE_BITS) + seen - 1;
       best[tool] = 0;
     }
     this.lowestTool = Number.MAX_SAFE_INTEGER;
     this.highestTool = -1;
     this.count = 0;
-    return merged;
+    return { entries };
   }
 }

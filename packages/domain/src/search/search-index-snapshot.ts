@@ -12,13 +12,13 @@ import { computeToolOrder, type OrderedTool } from './tool-order.js';
 export interface SearchIndexSnapshot {
   /** The dictionary: every term, sorted by UTF-16 unit. */
   readonly terms: readonly string[];
-  /** Postings of term `p`: entries `offsets[p]` to `offsets[p + 1] - 1` of the two arrays below. */
+  /** Postings of term `p`: `postings[offsets[p]]` to `postings[offsets[p + 1] - 1]`. */
   readonly offsets: Uint32Array;
-  readonly postingTools: Uint32Array;
-  readonly postingFields: Uint8Array;
+  /** Posting entries: tool and field each (see `posting-entry.ts`). */
+  readonly postings: Uint32Array;
   /** Merged postings of heavy short prefixes: `shortcuts[i]` belongs to `shortcutPrefixes[i]`. */
   readonly shortcutPrefixes: readonly string[];
-  readonly shortcuts: readonly { readonly tools: Uint32Array; readonly fields: Uint8Array }[];
+  readonly shortcuts: readonly { readonly entries: Uint32Array }[];
   readonly keywordRank: Uint32Array;
   readonly keywordOrder: Uint32Array;
   readonly browseOrder: Uint32Array;
@@ -35,7 +35,7 @@ export interface SearchIndexSnapshot {
  */
 export type IndexedPostings = Pick<
   SearchIndexSnapshot,
-  'terms' | 'offsets' | 'postingTools' | 'postingFields' | 'shortcutPrefixes' | 'shortcuts'
+  'terms' | 'offsets' | 'postings' | 'shortcutPrefixes' | 'shortcuts'
 > & { readonly toolCount: number };
 
 /** What a collector that was given every tool's texts makes of them: see `IndexedPostings`. */
@@ -49,8 +49,7 @@ function indexedPostingsOf(postings: Postings, toolCount: number): IndexedPostin
     toolCount,
     terms: postings.dictionary.terms,
     offsets: postings.offsets,
-    postingTools: postings.tools,
-    postingFields: postings.fields,
+    postings: postings.entries,
     shortcutPrefixes: [...shortcuts.keys()],
     shortcuts: [...shortcuts.values()],
   };
@@ -60,9 +59,8 @@ function indexedPostingsOf(postings: Postings, toolCount: number): IndexedPostin
 export function indexedPostingsBuffers(postings: IndexedPostings): ArrayBufferLike[] {
   const arrays: ArrayBufferView[] = [
     postings.offsets,
-    postings.postingTools,
-    postings.postingFields,
-    ...postings.shortcuts.flatMap((merged) => [merged.tools, merged.fields]),
+    postings.postings,
+    ...postings.shortcuts.map((merged) => merged.entries),
   ];
   return [...new Set(arrays.map((array) => array.buffer))];
 }
@@ -100,8 +98,7 @@ export function withPostings(
   return {
     terms: postings.terms,
     offsets: postings.offsets,
-    postingTools: postings.postingTools,
-    postingFields: postings.postingFields,
+    postings: postings.postings,
     shortcutPrefixes: postings.shortcutPrefixes,
     shortcuts: postings.shortcuts,
     ...parts,
@@ -118,13 +115,12 @@ export function buildSearchIndexSnapshot(tools: readonly Tool[]): SearchIndexSna
 export function searchIndexBuffers(snapshot: SearchIndexSnapshot): ArrayBufferLike[] {
   const arrays: ArrayBufferView[] = [
     snapshot.offsets,
-    snapshot.postingTools,
-    snapshot.postingFields,
+    snapshot.postings,
     snapshot.keywordRank,
     snapshot.keywordOrder,
     snapshot.browseOrder,
     snapshot.categoryOf,
-    ...snapshot.shortcuts.flatMap((merged) => [merged.tools, merged.fields]),
+    ...snapshot.shortcuts.map((merged) => merged.entries),
   ];
   return [...new Set(arrays.map((array) => array.buffer))];
 }

@@ -52,13 +52,13 @@ export class SearchIndex {
     snapshot: SearchIndexSnapshot,
     reviewStarts?: Uint32Array,
   ): SearchIndex {
-    const { terms, offsets, postingTools, postingFields, categoryNames, categoryOf } = snapshot;
+    const { terms, offsets, postings, categoryNames, categoryOf } = snapshot;
     if (
       snapshot.keywordRank.length !== tools.length ||
       snapshot.browseOrder.length !== tools.length ||
       categoryOf.length !== tools.length ||
       offsets.length !== terms.length + 1 ||
-      postingTools.length !== postingFields.length ||
+      offsets[terms.length] !== postings.length ||
       snapshot.shortcuts.length !== snapshot.shortcutPrefixes.length
     ) {
       throw new Error('The search index snapshot does not fit its tools.');
@@ -87,8 +87,7 @@ export class SearchIndex {
       {
         dictionary: new TermDictionary(terms),
         offsets,
-        tools: postingTools,
-        fields: postingFields,
+        entries: postings,
       },
       shortcuts,
       snapshot,

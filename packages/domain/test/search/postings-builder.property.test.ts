@@ -11,6 +11,7 @@ import {
   REVIEW_FIELD,
   type Postings,
 } from '../../src/search/postings-builder.js';
+import { ENTRY_VALUE_BITS, FIELD_MASK } from '../../src/search/posting-entry.js';
 import { indexTerms } from '../../src/search/tokenizer.js';
 import { word } from './catalog-arbitraries.js';
 
@@ -54,11 +55,12 @@ function referencePostings(tools: readonly Tool[]) {
   return { terms, offsets, tools: postingTools, fields };
 }
 
+/** The postings as plain arrays, each entry read as its tool and its field (`posting-entry.ts`). */
 const plain = (postings: Postings) => ({
   terms: [...postings.dictionary.terms],
   offsets: [...postings.offsets],
-  tools: [...postings.tools],
-  fields: [...postings.fields],
+  tools: Array.from(postings.entries, (entry) => entry >>> ENTRY_VALUE_BITS),
+  fields: Array.from(postings.entries, (entry) => entry & FIELD_MASK),
 });
 
 // ASCII texts with every case, joiner and suffix the scanner tells apart, words long enough to

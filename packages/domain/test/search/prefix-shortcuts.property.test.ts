@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { buildPostings, type Postings } from '../../src/search/postings-builder.js';
-import {
-  buildPrefixShortcuts,
-  WHOLE_BIT,
-  type ShortcutPolicy,
-} from '../../src/search/prefix-shortcuts.js';
+import { ENTRY_VALUE_BITS, FIELD_MASK, WHOLE_BIT } from '../../src/search/posting-entry.js';
+import { buildPrefixShortcuts, type ShortcutPolicy } from '../../src/search/prefix-shortcuts.js';
 import { catalog } from './catalog-arbitraries.js';
 
 /**
@@ -42,8 +39,8 @@ function referenceShortcuts(postings: Postings, toolCount: number, policy: Short
     const best = new Map<number, { field: number; whole: boolean }>();
     for (const p of termsOf(prefix))
       for (let entry = postings.offsets[p]!; entry < postings.offsets[p + 1]!; entry++) {
-        const tool = postings.tools[entry]!;
-        const field = postings.fields[entry]!;
+        const tool = postings.entries[entry]! >>> ENTRY_VALUE_BITS;
+        const field = postings.entries[entry]! & FIELD_MASK;
         const whole = terms[p] === prefix;
         const seen = best.get(tool);
         if (seen === undefined || field < seen.field) best.set(tool, { field, whole });
@@ -74,7 +71,10 @@ describe('buildPrefixShortcuts', () => {
         const actual = new Map(
           [...built].map(([prefix, merged]) => [
             prefix,
-            { tools: Array.from(merged.tools), fields: Array.from(merged.fields) },
+            {
+              tools: Array.from(merged.entries, (entry) => entry >>> ENTRY_VALUE_BITS),
+              fields: Array.from(merged.entries, (entry) => entry & (FIELD_MASK | WHOLE_BIT)),
+            },
           ]),
         );
         expect([...actual]).toEqual([...referenceShortcuts(postings, tools.length, chosen)]);
