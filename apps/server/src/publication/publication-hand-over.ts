@@ -4,6 +4,7 @@ import {
   SourcePublicationBuilder,
   type CatalogSource,
   type IndexSnapshotStore,
+  type Logger,
   type StreamedCatalog,
   type StreamingCatalogSource,
 } from '@reviews/application';
@@ -18,9 +19,11 @@ import {
   withPostings,
   type OrderedTool,
   type SearchIndexSnapshot,
+  type SortedBatchStore,
   type Tool,
 } from '@reviews/domain';
 import type { MessagePort, TransferListItem } from 'node:worker_threads';
+import { FileSortedBatchStore } from './file-sorted-batch-store.js';
 import {
   MESSAGES_AHEAD,
   TAKEN,
@@ -107,10 +110,18 @@ function weightOf(tool: Tool): number {
   return units;
 }
 
+export interface HandOverOptions {
+  /** Told when no temporary file can be made for the sorted postings (then kept in memory). */
+  readonly logger?: Pick<Logger, 'warn'>;
+  /** Where that file is made (default: the system's temporary directory). */
+  readonly temporaryDirectory?: string;
+}
+
 /**
  * Builds the publication of `source` and hands it over through `out`. A streaming source (the
  * catalog file) is read once, each valid tool indexed, stubbed for the orders (`orderStubOf`)
- * and sent as soon as it is read, then dropped: this thread never holds the catalog, and the
+ * and sent as soon as it is read, then dropped: this thread never holds the catalog (and the
+ * collector's sorted pairs wait in a temporary file, see `FileSortedBatchStore`), and the
  * main thread, which shares every unchanged tool with the live publication, holds little more
  * than the live publication (a reload at 100k tools: see docs/performance.md). Other sources
  * (MongoDB) are loaded whole and built as before (`SourcePublicationBuilder`), then sent.
@@ -126,6 +137,7 @@ export async function handOverPublication(
   source: CatalogSource,
   indexSnapshots: HeldIndexSnapshots | undefined,
   out: PublicationHandOver,
+  options: HandOverOptions = {},
 ): Promise<void> {
   if (!isStreamingCatalogSource(source)) {
     const publication = await new SourcePublicationBuilder(source, {
@@ -143,8 +155,10 @@ export async function handOverPublication(
   // At most three readings: each one after the first has cleared `vouchedFor` or set `indexing`.
   for (;;) {
     let read: StreamedTools;
+    const store = indexing ? sortedBatchStore(options) : undefined;
     try {
-      read = await streamTools(source, out, indexing, vouchedFor);
+      const collector = indexing ? new PostingsCollector(store ? { store } : {}) : undefined;
+      read = await streamTools(source, out, collector, vouchedFor);
     } catch (error) {
       // Read on trust, and not valid: other content, whose problems may lack repeated ids.
       if (vouchedFor === undefined || !(error instanceof CatalogInvalidError)) throw error;
@@ -152,6 +166,8 @@ export async function handOverPublication(
       vouchedFor = undefined;
       indexing = true;
       continue;
+    } finally {
+      store?.clear();
     }
     if (vouchedFor !== undefined && read.fingerprint !== vouchedFor) {
       out.again();
@@ -179,16 +195,32 @@ interface StreamedTools extends StreamedCatalog {
 }
 
 /**
- * Streams `source`'s tools to `out`, indexing them on the way when `indexing`; `vouchedFor`: see
- * `StreamingCatalogSource.stream`.
+ * A temporary file for the collector's sorted pairs, so that they do not wait for `finish` next
+ * to the final postings (see `FileSortedBatchStore`); undefined (in memory, a higher peak) when
+ * no temporary file can be made, which `logger` hears of.
+ */
+function sortedBatchStore(options: HandOverOptions): SortedBatchStore | undefined {
+  try {
+    return new FileSortedBatchStore(options.temporaryDirectory);
+  } catch (error) {
+    options.logger?.warn(
+      { err: error },
+      'cannot make a temporary file for the sorted postings; sorting them in memory',
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Streams `source`'s tools to `out`, indexing them on the way into `collector` when there is
+ * one; `vouchedFor`: see `StreamingCatalogSource.stream`.
  */
 async function streamTools(
   source: StreamingCatalogSource,
   out: PublicationHandOver,
-  indexing: boolean,
+  collector: PostingsCollector | undefined,
   vouchedFor: string | undefined,
 ): Promise<StreamedTools> {
-  const collector = indexing ? new PostingsCollector() : undefined;
   const stubs: OrderedTool[] = [];
   const add = (field: number, text: string): void => collector?.addText(field, text);
   const read = await source.stream((validated) => {

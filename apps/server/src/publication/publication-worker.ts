@@ -25,7 +25,7 @@ try {
   const indexSnapshots = indexSnapshotStore(config, logger);
   await withCatalogSource(
     config,
-    (source) => handOverPublication(source, indexSnapshots, out),
+    (source) => handOverPublication(source, indexSnapshots, out, { logger }),
     (fingerprint) => indexSnapshots?.holds(fingerprint) === true,
   );
 } catch (error) {

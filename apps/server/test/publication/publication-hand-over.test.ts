@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import {
   handOverPublication,
   PublicationHandOver,
+  type HandOverOptions,
 } from '../../src/publication/publication-hand-over.js';
 import {
   MESSAGES_AHEAD,
@@ -40,7 +41,11 @@ const catalogOf = (word: string): CatalogDocument =>
   );
 
 /** Hands `source` over in this thread, every message recorded, the main thread always caught up. */
-async function handedOver(source: FileCatalogSource, store?: FileIndexSnapshotStore) {
+async function handedOver(
+  source: FileCatalogSource,
+  store?: FileIndexSnapshotStore,
+  options: HandOverOptions = {},
+) {
   const messages: PublicationMessage[] = [];
   const progress = new Int32Array(new SharedArrayBuffer(4));
   const port = {
@@ -49,7 +54,7 @@ async function handedOver(source: FileCatalogSource, store?: FileIndexSnapshotSt
       Atomics.add(progress, TAKEN, 1);
     },
   };
-  await handOverPublication(source, store, new PublicationHandOver(port, progress));
+  await handOverPublication(source, store, new PublicationHandOver(port, progress), options);
   return messages;
 }
 
@@ -120,6 +125,20 @@ describe('the publication worker hands a catalog file over as it reads it', () =
     expect(messages.filter((m) => m.kind === 'tools').length).toBeGreaterThan(1);
     const fingerprint = await source.fingerprint();
     expectSame(publicationOf(messages), Publication.publish(fingerprint, catalog));
+  });
+
+  it('sorts the postings in memory, and says so, when no temporary file can be made', async () => {
+    const catalog = catalogOf('spark');
+    writeFileSync(file, JSON.stringify(catalog));
+    const source = new FileCatalogSource(file);
+    const logger = new RecordingLogger();
+    const temporaryDirectory = path.join(work, 'no-such-directory');
+    const messages = await handedOver(source, undefined, { logger, temporaryDirectory });
+
+    expect(logger.lines.map((line) => line.message)).toEqual([
+      'cannot make a temporary file for the sorted postings; sorting them in memory',
+    ]);
+    expectSame(publicationOf(messages), Publication.publish(await source.fingerprint(), catalog));
   });
 
   it('indexes nothing when the store holds an index of the bytes about to be read', async () => {

@@ -15,6 +15,7 @@ export {
 } from './search-index-snapshot.js';
 export type { IndexedPostings, SearchIndexSnapshot } from './search-index-snapshot.js';
 export { forEachSearchedText, PostingsCollector } from './postings-builder.js';
+export type { SortedBatchStore } from './postings-builder.js';
 export { orderStubOf } from './tool-order.js';
 export type { OrderedTool } from './tool-order.js';
 export { foldText } from './text-folding.js';

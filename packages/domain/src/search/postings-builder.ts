@@ -45,8 +45,12 @@ export class PostingsCollector {
   private readonly toolStarts = new GrowableArray((n) => new Uint32Array(n));
   /** The first tool whose pairs are in `pairs`; those of the tools before are in `batches`. */
   private batchFirstTool = 0;
-  /** The pairs of earlier tools, sorted by term a batch at a time (see `sortBatch`). */
+  /**
+   * The pairs of earlier tools, sorted by term a batch at a time (see `sortBatch`): where each
+   * batch's runs end, its entries in `store` under the same index.
+   */
   private readonly batches: SortedBatch[] = [];
+  private readonly store: SortedBatchStore;
   private readonly batchPairs: number;
   private tool = -1;
   private field = NAME_FIELD;
@@ -59,10 +63,12 @@ export class PostingsCollector {
    * 16 MB): sorting them in batches that fit a cache while the texts still arrive leaves
    * `finish` to concatenate runs, instead of scattering tens of millions of pairs over a fresh
    * array when the last text is in (seconds at 100k tools, mostly the first touch of each
-   * page, and all of it between the end of the read and ready).
+   * page, and all of it between the end of the read and ready). `store`: where the sorted
+   * batches wait for `finish` (in memory by default; see `SortedBatchStore`).
    */
-  constructor(options: { readonly batchPairs?: number } = {}) {
+  constructor(options: { readonly batchPairs?: number; readonly store?: SortedBatchStore } = {}) {
     this.batchPairs = Math.max(1, options.batchPairs ?? BATCH_PAIRS);
+    this.store = options.store ?? new MemorySortedBatchStore();
   }
 
   /** Tools started so far. */
@@ -99,7 +105,7 @@ export class PostingsCollector {
       sum += ends[id] as number;
       ends[id] = sum;
     }
-    const entries = new Uint32Array(pairs.length);
+    const entries = this.store.allocate(pairs.length);
     const tools = toolStarts.length;
     let local = 0;
     let localEnd = tools > 1 ? toolStarts.at(1) : pairs.length;
@@ -117,7 +123,8 @@ export class PostingsCollector {
         entries[slot] =
           (((this.batchFirstTool + local) << FIELD_BITS) | (packed & FIELD_MASK)) >>> 0;
       }
-    this.batches.push({ entries, ends });
+    this.store.keep(entries);
+    this.batches.push({ ends });
     this.batchFirstTool += tools;
     pairs.clear();
     toolStarts.clear();
@@ -243,29 +250,71 @@ export class PostingsCollector {
     const postings = new Uint32Array(total);
     let slot = 0;
     for (const id of order)
-      for (const { entries, ends } of batches) {
-        if (id >= ends.length) continue;
+      batches.forEach(({ ends }, batch) => {
+        if (id >= ends.length) return;
         const start = id === 0 ? 0 : (ends[id - 1] as number);
         const end = ends[id] as number;
-        postings.set(entries.subarray(start, end), slot);
+        if (end > start) this.store.copy(batch, start, end, postings, slot);
         slot += end - start;
-      }
+      });
     batches.length = 0;
+    this.store.clear();
     this.lastTool = new Uint32Array(0);
     return { dictionary: new TermDictionary(terms), offsets, entries: postings };
   }
 }
 
 /**
- * Pairs of consecutive tools grouped by term id: `entries` holds, per term id in ascending
- * order, the posting entry (tool and field, see `posting-entry.ts`) of each of its pairs, tools
- * ascending;
- * the run of term `id` ends at `ends[id]` and starts where the one before ends (or at 0). Terms
- * first seen after the batch was sorted are beyond `ends`: they have no run in it.
+ * Pairs of consecutive tools grouped by term id: the batch's entries (kept in the collector's
+ * `SortedBatchStore`) hold, per term id in ascending order, the posting entry (tool and field,
+ * see `posting-entry.ts`) of each of its pairs, tools ascending; the run of term `id` ends at
+ * `ends[id]` and starts where the one before ends (or at 0). Terms first seen after the batch was
+ * sorted are beyond `ends`: they have no run in it.
  */
 interface SortedBatch {
-  readonly entries: Uint32Array;
   readonly ends: Uint32Array;
+}
+
+/**
+ * Where a `PostingsCollector` keeps its sorted batches of entries until `finish` places them.
+ * At 100k tools they are 4 bytes a posting, 195 MB by the end of the read, and `finish` needs
+ * them while it fills the final postings of the same size: a store outside the heap (a file, in
+ * a reload's worker, next to a live publication) keeps that peak down. Batches are numbered
+ * from 0 in the order kept.
+ */
+export interface SortedBatchStore {
+  /**
+   * An array of `length` entries to sort the next batch into, then given to `keep`: a fresh one
+   * for a store that keeps the arrays, the same one each time for a store that copies them out.
+   */
+  allocate(length: number): Uint32Array;
+  /** Keeps the entries of the next batch (the array `allocate` gave); the collector lets go of it. */
+  keep(entries: Uint32Array): void;
+  /** Copies entries `[from, to)` of batch `batch` into `into`, from index `at` on. */
+  copy(batch: number, from: number, to: number, into: Uint32Array, at: number): void;
+  /** Lets go of every batch (the collector has finished with them). */
+  clear(): void;
+}
+
+/** The default store: the batches stay in memory. */
+class MemorySortedBatchStore implements SortedBatchStore {
+  private batches: Uint32Array[] = [];
+
+  allocate(length: number): Uint32Array {
+    return new Uint32Array(length);
+  }
+
+  keep(entries: Uint32Array): void {
+    this.batches.push(entries);
+  }
+
+  copy(batch: number, from: number, to: number, into: Uint32Array, at: number): void {
+    into.set((this.batches[batch] as Uint32Array).subarray(from, to), at);
+  }
+
+  clear(): void {
+    this.batches = [];
+  }
 }
 
 /** Pairs sorted by term at a time (64 blocks of `GrowableArray`, 16 MB). */

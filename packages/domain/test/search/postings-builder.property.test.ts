@@ -10,6 +10,7 @@ import {
   NAME_FIELD,
   REVIEW_FIELD,
   type Postings,
+  type SortedBatchStore,
 } from '../../src/search/postings-builder.js';
 import { ENTRY_VALUE_BITS, FIELD_MASK } from '../../src/search/posting-entry.js';
 import { indexTerms } from '../../src/search/tokenizer.js';
@@ -111,6 +112,45 @@ describe('buildPostings', () => {
             forEachSearchedText(each, (field, text) => collector.addText(field, text));
           }
           expect(plain(collector.finish())).toEqual(referencePostings(tools));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same postings with its batches kept elsewhere, never reading what it gave away', () => {
+    /** Keeps copies, spoils the arrays it was given, and counts what it was asked. */
+    class CopyingStore implements SortedBatchStore {
+      readonly kept: Uint32Array[] = [];
+      cleared = 0;
+      allocate(length: number): Uint32Array {
+        return new Uint32Array(length);
+      }
+      keep(entries: Uint32Array): void {
+        this.kept.push(entries.slice());
+        entries.fill(0xffffffff);
+      }
+      copy(batch: number, from: number, to: number, into: Uint32Array, at: number): void {
+        into.set(this.kept[batch]!.subarray(from, to), at);
+      }
+      clear(): void {
+        this.cleared++;
+      }
+    }
+    fc.assert(
+      fc.property(
+        fc.array(tool, { maxLength: 12 }),
+        fc.integer({ min: 1, max: 40 }),
+        (tools, batchPairs) => {
+          const store = new CopyingStore();
+          const collector = new PostingsCollector({ batchPairs, store });
+          for (const each of tools) {
+            collector.startTool();
+            forEachSearchedText(each, (field, text) => collector.addText(field, text));
+          }
+          expect(plain(collector.finish())).toEqual(referencePostings(tools));
+          expect(store.cleared).toBe(1);
+          if (tools.length > 0) expect(store.kept.length).toBeGreaterThan(0);
         },
       ),
       { numRuns: 300 },
