@@ -232,9 +232,9 @@ async function streamTools(
     }
     out.tool(tool);
   }, vouchedFor);
-  const index =
-    collector === undefined
-      ? undefined
-      : withPostings(toolOrderParts(stubs), finishIndexedPostings(collector));
-  return { ...read, index };
+  if (collector === undefined) return { ...read, index: undefined };
+  // The orders first, so that the stubs are garbage before the postings are finished.
+  const parts = toolOrderParts(stubs);
+  stubs.length = 0;
+  return { ...read, index: withPostings(parts, finishIndexedPostings(collector)) };
 }
