@@ -2,10 +2,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+
+/** This checkout's built server and, with `compare` (another checkout, built), that one's: name, main script. */
+export function serverBuilds(compare: string | undefined): Array<readonly [string, string]> {
+  const builds: Array<readonly [string, string]> = [['this build', SERVER_MAIN]];
+  if (compare !== undefined) builds.push([compare, resolve(compare, 'apps/server/dist/main.js')]);
+  return builds;
+}
+
+/**
+ * `builds` in the order of round `round` (from 1): turned every round, so that neither build
+ * always runs first, on a machine the other just warmed.
+ */
+export const inTurn = <T>(builds: readonly T[], round: number): readonly T[] =>
+  round % 2 === 1 ? builds : [...builds].reverse();
 
 export interface BenchServer {
   readonly url: string;

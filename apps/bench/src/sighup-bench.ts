@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { generatedCatalog } from './generated-catalog.js';
 import { summarise } from './percentiles.js';
 import { UNLIMITED } from './scale-bench.js';
-import { SERVER_MAIN, startBenchServer } from './server-process.js';
+import { inTurn, serverBuilds, startBenchServer } from './server-process.js';
 
 export interface SighupBenchOptions {
   readonly tools: number;
@@ -46,16 +46,13 @@ const PING_EVERY_MS = 2;
  */
 export async function sighupBench(options: SighupBenchOptions): Promise<void> {
   const source = options.catalog ?? (await generatedCatalog(options.tools, options.seed)).file;
-  const builds: Array<[string, string]> = [['this build', SERVER_MAIN]];
-  if (options.compare !== undefined)
-    builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
+  const builds = serverBuilds(options.compare);
   console.log(`catalog ${source}`);
   console.log(
     'round  build                     published in   CPU      RSS before  peak RSS    RSS after   pings p50 / p99 / max     > 50 ms',
   );
   for (let round = 1; round <= options.rounds; round++) {
-    const order = round % 2 === 1 ? builds : [...builds].reverse();
-    for (const [name, main] of order) {
+    for (const [name, main] of inTurn(builds, round)) {
       const dir = await mkdtemp(join(tmpdir(), 'bench-sighup-'));
       try {
         await measureReload(round, name, main, source, dir, options.imported);

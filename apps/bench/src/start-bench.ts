@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { generatedCatalog } from './generated-catalog.js';
 import { median } from './percentiles.js';
-import { SERVER_MAIN, startBenchServer } from './server-process.js';
+import { inTurn, serverBuilds, startBenchServer } from './server-process.js';
 
 export interface StartBenchOptions {
   readonly tools: number;
@@ -37,17 +37,14 @@ const SNAPSHOT_WAIT_MS = 180_000;
  */
 export async function startBench(options: StartBenchOptions): Promise<void> {
   const file = options.catalog ?? (await generatedCatalog(options.tools, options.seed)).file;
-  const builds: Array<[string, string]> = [['this build', SERVER_MAIN]];
-  if (options.compare !== undefined)
-    builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
+  const builds = serverBuilds(options.compare);
   console.log(`catalog ${file}`);
   const figures = new Map<string, StartFigures[]>();
   const add = (name: string, figure: StartFigures): void => {
     figures.set(name, [...(figures.get(name) ?? []), figure]);
   };
   for (let pair = 1; pair <= options.pairs; pair++) {
-    const order = pair % 2 === 1 ? builds : [...builds].reverse();
-    for (const [name, main] of order) {
+    for (const [name, main] of inTurn(builds, pair)) {
       const dataDir = await mkdtemp(join(tmpdir(), 'bench-start-'));
       try {
         const cold = await timedStart(file, main, dataDir, true);

@@ -79,6 +79,30 @@ function publicationOf(messages: readonly PublicationMessage[]): Publication {
   );
 }
 
+/** An index snapshot store in `work/<name>`, and the messages it has logged since last asked. */
+function snapshotStore(name: string) {
+  const logger = new RecordingLogger();
+  const store = new FileIndexSnapshotStore(path.join(work, name), {
+    identity: 'hand-over-test',
+    logger,
+  });
+  return { store, logged: (): string[] => logger.lines.splice(0).map((line) => line.message) };
+}
+
+/**
+ * The catalog file `file` as a source that answers `fingerprint()` for the content there, then
+ * replaces it with `next` before it is read: the file changed between the two.
+ */
+function changedBeforeRead(file: string, next: CatalogDocument): FileCatalogSource {
+  return new (class extends FileCatalogSource {
+    override async fingerprint(): Promise<string> {
+      const fingerprint = await super.fingerprint();
+      writeFileSync(file, JSON.stringify(next));
+      return fingerprint;
+    }
+  })(file);
+}
+
 /** The messages' kinds, runs of the same kind as one. */
 const kindsOf = (messages: readonly PublicationMessage[]): string[] =>
   messages.map((m) => m.kind).filter((kind, i, all) => kind !== all[i - 1]);
@@ -108,12 +132,7 @@ function expectSame(actual: Publication, expected: Publication): void {
 
 describe('the publication worker hands a catalog file over as it reads it', () => {
   const file = path.join(work, 'catalog.json');
-  const storeLogger = new RecordingLogger();
-  const store = new FileIndexSnapshotStore(path.join(work, 'index-snapshots'), {
-    identity: 'hand-over-test',
-    logger: storeLogger,
-  });
-  const logged = (): string[] => storeLogger.lines.splice(0).map((line) => line.message);
+  const { store, logged } = snapshotStore('index-snapshots');
 
   it('sends every tool in slices, published, then an index of them that answers as publish does', async () => {
     const catalog = catalogOf('ember');
@@ -161,15 +180,7 @@ describe('the publication worker hands a catalog file over as it reads it', () =
     await handedOver(new FileCatalogSource(file), store);
     expect(logged()).toEqual(['index snapshot written']);
 
-    /** Answers with the fingerprint of `before`, then replaces it with `after` before reading. */
-    class ChangedWhileRead extends FileCatalogSource {
-      override async fingerprint(): Promise<string> {
-        const fingerprint = await super.fingerprint();
-        writeFileSync(file, JSON.stringify(after));
-        return fingerprint;
-      }
-    }
-    const messages = await handedOver(new ChangedWhileRead(file), store);
+    const messages = await handedOver(changedBeforeRead(file, after), store);
 
     expect(kindsOf(messages)).toEqual(['tools', 'again', 'tools', 'head', 'terms', 'end']);
     expect(logged()).toEqual(['index snapshot written']);
@@ -180,11 +191,7 @@ describe('the publication worker hands a catalog file over as it reads it', () =
 
 describe('the publication worker trusts content it published before, and only that', () => {
   const file = path.join(work, 'vouched.json');
-  const storeLogger = new RecordingLogger();
-  const store = new FileIndexSnapshotStore(path.join(work, 'vouched-snapshots'), {
-    identity: 'hand-over-test',
-    logger: storeLogger,
-  });
+  const { store, logged } = snapshotStore('vouched-snapshots');
   /** Two tools sharing a review id: refused, unless vouched for by a snapshot of their bytes. */
   const repeats = aCatalog(
     aTool().withId('alpha').withReviews(aReview().withId('r-1')),
@@ -202,7 +209,7 @@ describe('the publication worker trusts content it published before, and only th
 
     // Two small tools: still one slice in the making at `again`, dropped unsent.
     expect(kindsOf(messages)).toEqual(['again', 'tools', 'head', 'terms', 'end']);
-    expect(storeLogger.lines.map((line) => line.message)).toEqual([
+    expect(logged()).toEqual([
       'index snapshot rejected as damaged; indexing afresh and replacing it',
       'index snapshot written',
     ]);
@@ -216,15 +223,7 @@ describe('the publication worker trusts content it published before, and only th
 
     // Repeated ids and a nameless tool: read on trust, only the name would be reported.
     const invalid = aCatalog(...repeats.tools, aTool().withId('gamma').named(''));
-    /** Answers with the fingerprint of `valid`, then replaces it with `invalid` before reading. */
-    class ChangedWhileRead extends FileCatalogSource {
-      override async fingerprint(): Promise<string> {
-        const fingerprint = await super.fingerprint();
-        writeFileSync(file, JSON.stringify(invalid));
-        return fingerprint;
-      }
-    }
-    const failure = await handedOver(new ChangedWhileRead(file), store).catch(
+    const failure = await handedOver(changedBeforeRead(file, invalid), store).catch(
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(CatalogInvalidError);

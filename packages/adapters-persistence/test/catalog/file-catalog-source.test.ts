@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
 import type { Tool } from '@reviews/domain';
-import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
+import { aCatalog, aReview, aStackTag, aTool, type ToolBuilder } from '@reviews/domain/testing';
 import {
   catalogFileFingerprint,
   FileCatalogSource,
@@ -16,6 +16,20 @@ beforeEach(async () => {
 afterEach(async () => {
   await scratch.remove();
 });
+
+/** Text with quotes, backslashes, brackets, non-ASCII and a line separator: hard to split. */
+const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
+
+/** Two tools holding `tricky` and other awkward values, then `more`. */
+const trickyCatalog = (...more: ToolBuilder[]) =>
+  aCatalog(
+    aTool()
+      .withId('quillsort')
+      .describedAs(tricky)
+      .withReviews(aReview().withId('qs-1').withLikes(tricky), aReview().withId('qs-2')),
+    aTool().withId('harborlint').named('}{').withStackTags(aStackTag('Rust')),
+    ...more,
+  );
 
 const problemsOf = async (
   path: string,
@@ -49,7 +63,6 @@ describe('FileCatalogSource', () => {
   });
 
   it('reads texts holding quotes, backslashes, brackets and non-ASCII characters exactly', async () => {
-    const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
     const catalog = aCatalog(
       aTool().describedAs(tricky).withReviews(aReview().withLikes(tricky).withDislikes('"]')),
       aTool().named('}{'),
@@ -185,14 +198,7 @@ describe('FileCatalogSource', () => {
   );
 
   it('reads the same document and fingerprint in chunks of any size, values split across them', async () => {
-    const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
-    const catalog = aCatalog(
-      aTool()
-        .withId('quillsort')
-        .describedAs(tricky)
-        .withReviews(aReview().withId('qs-1').withLikes(tricky), aReview().withId('qs-2')),
-      aTool().withId('harborlint').named('}{').withStackTags(aStackTag('Rust')),
-    );
+    const catalog = trickyCatalog();
     for (const pretty of [undefined, 2]) {
       const content = `\uFEFF${JSON.stringify(catalog, null, pretty)}\n`;
       const path = await scratch.write('chunked.json', content);
@@ -210,15 +216,7 @@ describe('FileCatalogSource', () => {
   });
 
   it('streams the tools it loads, keeping none: same tools in order, header and fingerprint', async () => {
-    const tricky = 'He said "fast" \\ then ]} and {[ — naïve 日本語 🧪 \u2028 done\\';
-    const catalog = aCatalog(
-      aTool()
-        .withId('quillsort')
-        .describedAs(tricky)
-        .withReviews(aReview().withId('qs-1').withLikes(tricky), aReview().withId('qs-2')),
-      aTool().withId('harborlint').named('}{').withStackTags(aStackTag('Rust')),
-      aTool().withId('emptyhand'),
-    );
+    const catalog = trickyCatalog(aTool().withId('emptyhand'));
     const path = await scratch.write('streamed.json', `${JSON.stringify(catalog, null, 2)}\n`);
     const loaded = await new FileCatalogSource(path).load();
     for (const chunkBytes of [3, 64, undefined]) {
