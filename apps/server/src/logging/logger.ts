@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** Lines are written once this many bytes are waiting (one `write(2)` for a batch of lines)… */
+/** Lines are written once this many characters (at least as many bytes) are waiting… */
 export const LOG_BATCH_BYTES = 4096;
 /** …or at the latest this long after they were logged. */
 export const LOG_FLUSH_MS = 50;
@@ -13,22 +13,46 @@ export const LOG_FLUSH_MS = 50;
  * the end of the event loop, an uncaught exception), and the service only ever stops that way
  * (SIGTERM and SIGINT end in `process.exit`). Only a SIGKILL can lose the last `LOG_FLUSH_MS`.
  *
- * The timer flushes only while some logged bytes are not written yet: sonic-boom's own
- * `periodicFlush` writes an empty string when nothing waits, which woke an idle server 20 times a
- * second for a `write(2)` of nothing.
+ * The batch is gathered here, in one string, and handed to sonic-boom whole, which writes it at
+ * once unless a write is under way (then right after it). sonic-boom's own batching
+ * (`minLength`) measured the UTF-8 length of everything waiting on every line: at about 3 µs a
+ * line, that cost more than formatting the line. The timer hands over only what is waiting:
+ * sonic-boom's own `periodicFlush` wrote an empty string when nothing waited, which woke an idle
+ * server 20 times a second for a `write(2)` of nothing.
  */
 export function stdoutDestination(fd = 1): DestinationStream {
-  const stream = pino.destination({ dest: fd, sync: false, minLength: LOG_BATCH_BYTES });
-  let logged = 0;
-  let written = 0;
+  const stream = pino.destination({ dest: fd, sync: false, minLength: 0 });
+  let waiting = '';
   const write = stream.write.bind(stream);
-  stream.write = (line: string): boolean => {
-    logged += Buffer.byteLength(line);
-    return write(line);
+  const handOver = (): void => {
+    if (waiting.length === 0) return;
+    const lines = waiting;
+    waiting = '';
+    write(lines);
   };
-  stream.on('write', (bytes: number) => (written += bytes));
-  // A flush while a write is under way does nothing; the next tick tries again.
-  const timer = setInterval(() => logged > written && stream.flush(), LOG_FLUSH_MS);
+  stream.write = (line: string): boolean => {
+    waiting += line;
+    if (waiting.length >= LOG_BATCH_BYTES) handOver();
+    return true;
+  };
+  // Whatever pino calls on its way out (`flushSync` at exit, `flush` then `end` when the event
+  // loop runs out) first takes what is waiting here.
+  const flush = stream.flush.bind(stream);
+  const flushSync = stream.flushSync.bind(stream);
+  const end = stream.end.bind(stream);
+  stream.flush = (callback?: (error?: Error) => void): void => {
+    handOver();
+    flush(callback);
+  };
+  stream.flushSync = (): void => {
+    handOver();
+    flushSync();
+  };
+  stream.end = (): void => {
+    handOver();
+    end();
+  };
+  const timer = setInterval(handOver, LOG_FLUSH_MS);
   timer.unref();
   stream.on('close', () => clearInterval(timer));
   return stream;
@@ -65,6 +89,16 @@ export function createLogger(
     },
     destination,
   );
+}
+
+/**
+ * The logger of the access log (one line a response): `logger` without redaction. Those lines
+ * hold `requestId`, `method`, `path`, `status` and `ms`, nothing else (never a query string or a
+ * body), so none of the redacted paths can match them; redacting them cost about 2.5 µs a line,
+ * on every request.
+ */
+export function accessLoggerOf(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: [] } });
 }
 
 export type { Logger };
