@@ -19,7 +19,7 @@ import { createContainer } from './container/create-container.js';
 import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
-import { createLogger, nowhere, type Logger } from './logging/logger.js';
+import { accessLoggerOf, createLogger, nowhere, type Logger } from './logging/logger.js';
 import { startMetrics } from './metrics/metrics-http.js';
 import { observedListener, ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
@@ -104,7 +104,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       handle,
       observedListener((h) => createHttpServer(h, config.connections), scratchMetrics),
       ownQuota(observedAsTheService(container, config)),
-      createLogger(config.logLevel, nowhere),
+      accessLoggerOf(createLogger(config.logLevel, nowhere)),
     );
     logger.info(httpWarmUp, 'HTTP path warmed up');
   } catch (error) {

@@ -56,7 +56,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
-import type { Logger } from '../logging/logger.js';
+import { accessLoggerOf, type Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
 import { metricsRouters } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
@@ -71,9 +71,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
     );
   bindReadiness(container, config);
   bindDrivingRouters(container, config, logger);
-  bindCachedReads(container, config, logger);
-  bindKnownMcpCalls(container, config, logger);
-  bindHttpApp(container, config, logger);
+  const accessLogger = accessLoggerOf(logger);
+  bindCachedReads(container, config, logger, accessLogger);
+  bindKnownMcpCalls(container, config, logger, accessLogger);
+  bindHttpApp(container, config, logger, accessLogger);
 }
 
 /** What `/readyz` checks: a catalog, the subscription store, MongoDB when used, not draining. */
@@ -194,7 +195,12 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
 }
 
 /** The read validator and cache, and the listener that answers cached reads before Express. */
-function bindCachedReads(container: Container, config: ServerConfig, logger: Logger): void {
+function bindCachedReads(
+  container: Container,
+  config: ServerConfig,
+  logger: Logger,
+  accessLogger: Logger,
+): void {
   container
     .bind<ReadValidator>(TOKENS.ReadValidator)
     .toResolvedValue(
@@ -207,7 +213,14 @@ function bindCachedReads(container: Container, config: ServerConfig, logger: Log
     .bind<(req: IncomingMessage, res: ServerResponse) => boolean>(TOKENS.CachedReads)
     .toResolvedValue(
       (cache: ReadResponseCache, validator: ReadValidator, quota: RequestQuota) =>
-        cachedReads({ cache, validator, quota, logger, trustProxy: config.trustProxy }),
+        cachedReads({
+          cache,
+          validator,
+          quota,
+          logger,
+          accessLogger,
+          trustProxy: config.trustProxy,
+        }),
       [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
     );
 }
@@ -216,7 +229,12 @@ function bindCachedReads(container: Container, config: ServerConfig, logger: Log
  * The SDK's answers to read-only MCP tool calls (recorded by `mcpRoutes`), and the listener that
  * answers a repeated call before Express (issue 12).
  */
-function bindKnownMcpCalls(container: Container, config: ServerConfig, logger: Logger): void {
+function bindKnownMcpCalls(
+  container: Container,
+  config: ServerConfig,
+  logger: Logger,
+  accessLogger: Logger,
+): void {
   container
     .bind<KnownCalls>(TOKENS.KnownCalls)
     .toResolvedValue(
@@ -233,7 +251,7 @@ function bindKnownMcpCalls(container: Container, config: ServerConfig, logger: L
           knownCalls,
           quota,
           clientKeyOf: rawClientKey(config.trustProxy),
-          frame: headerlessFrame(logger),
+          frame: headerlessFrame(accessLogger),
           frameHeaders: requestFrameHeaders,
           baseUrl: profile.baseUrl,
           loopbackOnly: isLoopbackListenAddress(config.host),
@@ -244,7 +262,12 @@ function bindKnownMcpCalls(container: Container, config: ServerConfig, logger: L
 }
 
 /** The Express app over the read API, the readiness checks and the driving routers. */
-function bindHttpApp(container: Container, config: ServerConfig, logger: Logger): void {
+function bindHttpApp(
+  container: Container,
+  config: ServerConfig,
+  logger: Logger,
+  accessLogger: Logger,
+): void {
   container.bind<Express>(TOKENS.HttpApp).toResolvedValue(
     (
       searchTools: SearchTools,
@@ -257,6 +280,7 @@ function bindHttpApp(container: Container, config: ServerConfig, logger: Logger)
     ) =>
       createHttpApp({
         logger,
+        accessLogger,
         trustProxy: config.trustProxy,
         tools: { searchTools, getTool, quota, validator, cache },
         readiness,

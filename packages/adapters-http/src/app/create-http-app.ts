@@ -14,6 +14,8 @@ export type TrustProxy = false | number | readonly string[];
 
 export interface HttpAppDeps {
   readonly logger: Logger;
+  /** Where the access log's lines go (one a response); `logger` when not given. */
+  readonly accessLogger?: Logger;
   readonly trustProxy: TrustProxy;
   readonly tools: ToolsRoutesDeps;
   readonly readiness: readonly ReadinessCheck[];
@@ -49,7 +51,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  app.use(accessLog(deps.logger));
+  app.use(accessLog(deps.accessLogger ?? deps.logger));
   app.use(
     cors(
       (path) => deps.methodsFor?.(path) ?? READ_METHODS,

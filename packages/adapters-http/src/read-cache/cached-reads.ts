@@ -15,6 +15,8 @@ export interface CachedReadsDeps {
   readonly validator: ReadValidator;
   readonly quota: RequestQuota;
   readonly logger: Logger;
+  /** Where the access log's lines go (one a response); `logger` when not given. */
+  readonly accessLogger?: Logger;
   readonly trustProxy: TrustProxy;
 }
 
@@ -32,7 +34,7 @@ export function cachedReads(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientKeyOf = rawClientKey(deps.trustProxy);
-  const frame = headerlessFrame(deps.logger);
+  const frame = headerlessFrame(deps.accessLogger ?? deps.logger);
   return (req, res) => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || url?.startsWith('/api/v1/tools') !== true)
