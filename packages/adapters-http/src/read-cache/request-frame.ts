@@ -1,5 +1,6 @@
 import type { Logger } from '@reviews/application';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TrustProxy } from '../app/create-http-app.js';
 import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { rateLimitKeyOf } from '../shared/client-address.js';
@@ -60,8 +61,21 @@ export function frameHeaders(requestId: string): string[] {
 /**
  * The rate-limit key of a request answered before Express: the same as `clientKey` gives on the
  * Express path (the address `trust proxy` picks, IPv6 by /64).
+ *
+ * The key follows from the connection's peer address and, when proxies are trusted, the
+ * request's `X-Forwarded-For`: it is worked out again only when that header differs from the
+ * previous request's on the same connection. Parsing the address took about 3 µs a request,
+ * a twentieth of a cached answer's whole cost.
  */
 export function rawClientKey(trustProxy: TrustProxy): (req: IncomingMessage) => string {
   const clientIp = clientIpOf(trustProxy);
-  return (req) => rateLimitKeyOf(clientIp(req));
+  const previous = new WeakMap<Socket, { forwardedFor: unknown; key: string }>();
+  return (req) => {
+    const forwardedFor = trustProxy === false ? undefined : req.headers['x-forwarded-for'];
+    const known = previous.get(req.socket);
+    if (known !== undefined && known.forwardedFor === forwardedFor) return known.key;
+    const key = rateLimitKeyOf(clientIp(req));
+    previous.set(req.socket, { forwardedFor, key });
+    return key;
+  };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { LivePublication, type RateLimitedQuota } from '@reviews/application';
 import { Publication } from '@reviews/domain';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
-import type { IncomingHttpHeaders } from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import { limitedQuota, startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 
@@ -172,6 +172,50 @@ describe('cached reads answered before Express (issue 12)', () => {
     const other = await rawRequest(path, from('198.51.100.9'));
     expect(other.status).toBe(200);
     expect(other.headers.ratelimit).toBe('"api";r=99;t=60, "search";r=1;t=60');
+  });
+
+  it('charges each hit by its own X-Forwarded-For, many clients on one proxy connection', async () => {
+    const fast = await startReadApi(tools, {
+      cachedReads: true,
+      quota: limitedQuota(100, 3),
+      trustProxy: ['127.0.0.1'],
+    });
+    servers.push(fast);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const ports = new Set<number>();
+    const url = `${fast.url}/api/v1/tools?q=tool`;
+    const from = async (ip: string) => {
+      const res = await rawRequest(url, { headers: { 'X-Forwarded-For': ip }, agent });
+      ports.add(res.localPort ?? 0);
+      return res.headers.ratelimit;
+    };
+    try {
+      await from('203.0.113.7'); // miss, Express
+      expect(await from('203.0.113.7')).toBe('"api";r=98;t=60, "search";r=1;t=60');
+      expect(await from('198.51.100.9')).toBe('"api";r=99;t=60, "search";r=2;t=60');
+      expect(await from('203.0.113.7')).toBe('"api";r=97;t=60, "search";r=0;t=60');
+      expect(await from('2001:db8::1, 198.51.100.9')).toBe('"api";r=98;t=60, "search";r=1;t=60');
+      expect(await from('198.51.100.9')).toBe('"api";r=97;t=60, "search";r=0;t=60');
+      expect(ports.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('charges a client by its own address, whatever X-Forwarded-For says, with no proxy trusted', async () => {
+    const fast = await startReadApi(tools, { cachedReads: true, quota: limitedQuota(100, 3) });
+    servers.push(fast);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const url = `${fast.url}/api/v1/tools?q=tool`;
+    const from = async (ip: string) =>
+      (await rawRequest(url, { headers: { 'X-Forwarded-For': ip }, agent })).headers.ratelimit;
+    try {
+      await from('203.0.113.7'); // miss, Express
+      expect(await from('203.0.113.7')).toBe('"api";r=98;t=60, "search";r=1;t=60');
+      expect(await from('198.51.100.9')).toBe('"api";r=97;t=60, "search";r=0;t=60');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('serves the new publication after a swap, then caches that one', async () => {
