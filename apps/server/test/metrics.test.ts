@@ -1,11 +1,12 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { LivePublication } from '@reviews/application';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config/server-config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { ServiceMetrics } from '../src/metrics/service-metrics.js';
+import { REQUESTS_PER_BATCH, ServiceMetrics } from '../src/metrics/service-metrics.js';
+import { Counter, Histogram, Registry } from 'prom-client';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const dirs: string[] = [];
@@ -131,6 +132,68 @@ describe('/metrics', () => {
     const { body } = await metrics.render();
     expect(sample(body, 'reviews_mail_backlog')).toBe(7);
     expect(body).not.toContain('reviews_publication_info{');
+  });
+
+  it('counts requests told in batches exactly as prom-client told of each one counts them', async () => {
+    const batched = new ServiceMetrics({ live: new LivePublication() }, { processMetrics: false });
+    const registry = new Registry();
+    const labelNames = ['method', 'route', 'status'] as const;
+    const requests = new Counter({
+      name: 'reviews_http_requests_total',
+      help: 'x',
+      labelNames,
+      registers: [registry],
+    });
+    const latency = new Histogram({
+      name: 'reviews_http_request_duration_seconds',
+      help: 'x',
+      labelNames,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    const routes = ['/api/v1/tools', '/api/v1/tools/:id', '(none)'];
+    const lines = async () =>
+      (await batched.render()).body
+        .split('\n')
+        .filter((line) => line.startsWith('reviews_http_request'))
+        .sort();
+    const expected = async () =>
+      (await registry.metrics())
+        .split('\n')
+        .filter((line) => line.startsWith('reviews_http_request'))
+        .sort();
+    // More than two batches, then a scrape with some waiting; then more after the scrape.
+    for (const count of [REQUESTS_PER_BATCH * 2 + 37, 5]) {
+      for (let i = 0; i < count; i++) {
+        const method = i % 7 === 0 ? 'HEAD' : 'GET';
+        const route = routes[i % routes.length]!;
+        const status = i % 11 === 0 ? 404 : 200;
+        const seconds = ((i * 7919) % 3000) / 1000;
+        batched.observeRequest(method, route, status, seconds);
+        const labels = { method, route, status: String(status) };
+        requests.inc(labels);
+        latency.observe(labels, seconds);
+      }
+      const told = await lines();
+      expect(told.length).toBeGreaterThan(40);
+      expect(told).toEqual(await expected());
+    }
+  });
+
+  it('tells prom-client of waiting requests once a batch is full, scrape or not', () => {
+    const metrics = new ServiceMetrics({ live: new LivePublication() }, { processMetrics: false });
+    const latency = metrics.registry.getSingleMetric('reviews_http_request_duration_seconds');
+    if (!(latency instanceof Histogram)) throw new Error('no latency histogram');
+    const observe = jest.spyOn(latency, 'observe');
+    try {
+      for (let i = 0; i < REQUESTS_PER_BATCH - 1; i++)
+        metrics.observeRequest('GET', i % 2 === 0 ? '/a' : '/b', 200, 0.001);
+      expect(observe).not.toHaveBeenCalled();
+      metrics.observeRequest('GET', '/a', 200, 0.001);
+      expect(observe).toHaveBeenCalledTimes(REQUESTS_PER_BATCH);
+    } finally {
+      observe.mockRestore();
+    }
   });
 
   it('can leave out the process metrics, for a scratch instance that warms the code', async () => {

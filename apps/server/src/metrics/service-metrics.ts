@@ -10,6 +10,14 @@ export interface MetricSources {
   readonly mailBacklog?: MailBacklog;
 }
 
+/** Requests observed before prom-client is told of them in one go (see `observeRequest`). */
+export const REQUESTS_PER_BATCH = 1024;
+
+interface WaitingRequests {
+  readonly labels: { method: string; route: string; status: string };
+  readonly seconds: number[];
+}
+
 /**
  * The Prometheus metrics of one running service (`prom-client`, a registry of its own so that two
  * servers in one process never mix): Node's default process metrics (RSS, event-loop lag, GC,
@@ -22,6 +30,9 @@ export class ServiceMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
   private readonly refusals: Counter<'bucket'>;
+  /** Requests observed but not yet counted in `requests` and `latency`, by label set. */
+  private readonly waiting = new Map<string, WaitingRequests>();
+  private waitingCount = 0;
 
   /**
    * `processMetrics: false` leaves out Node's default process metrics (and the event-loop monitor
@@ -35,6 +46,7 @@ export class ServiceMetrics {
       help: 'HTTP requests answered, by method, route pattern and status code.',
       labelNames: ['method', 'route', 'status'],
       registers,
+      collect: () => this.countWaitingRequests(),
     });
     this.latency = new Histogram({
       name: 'reviews_http_request_duration_seconds',
@@ -42,6 +54,7 @@ export class ServiceMetrics {
       labelNames: ['method', 'route', 'status'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
+      collect: () => this.countWaitingRequests(),
     });
     this.refusals = new Counter({
       name: 'reviews_rate_limit_rejections_total',
@@ -94,10 +107,33 @@ export class ServiceMetrics {
     }
   }
 
+  /**
+   * Counts a request in `requests` and `latency`. prom-client is told in batches: at every scrape
+   * (their `collect`) and whenever `REQUESTS_PER_BATCH` are waiting, so a scrape always sees every
+   * request, and what waits stays bounded. Telling it of each request as it ended cost about 4 µs
+   * a request on the cached-read path (issue 12): its label hashing and bucket lookup ran cold
+   * between requests; in a batch they run warm.
+   */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.latency.observe(labels, seconds);
+    const key = `${method} ${route} ${status}`;
+    let waiting = this.waiting.get(key);
+    if (waiting === undefined) {
+      waiting = { labels: { method, route, status: String(status) }, seconds: [] };
+      this.waiting.set(key, waiting);
+    }
+    waiting.seconds.push(seconds);
+    if (++this.waitingCount >= REQUESTS_PER_BATCH) this.countWaitingRequests();
+  }
+
+  private countWaitingRequests(): void {
+    if (this.waitingCount === 0) return;
+    for (const { labels, seconds } of this.waiting.values()) {
+      if (seconds.length === 0) continue;
+      this.requests.inc(labels, seconds.length);
+      for (const value of seconds) this.latency.observe(labels, value);
+      seconds.length = 0;
+    }
+    this.waitingCount = 0;
   }
 
   observeRefusal(bucket: string): void {
