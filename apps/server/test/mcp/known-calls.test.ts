@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { RateLimitedQuota, type RequestQuota } from '@reviews/application';
 import { headerlessFrame, rawClientKey, requestFrameHeaders } from '@reviews/adapters-http';
 import { KnownCalls, knownMcpCalls, MCP_PATH } from '@reviews/adapters-mcp';
@@ -308,6 +308,66 @@ describe('known MCP calls answered before Express and the SDK (issue 12)', () =>
     const answered = fast.fastAnswers();
     await sameAnswers(plain, fast, sent);
     expect(fast.fastAnswers()).toBe(answered);
+  });
+
+  it.each([
+    ['id leading (most clients)', (id: unknown) => legacyCall(id, 'search_tools', SEARCH)],
+    [
+      'id trailing (the TypeScript SDK)',
+      (id: unknown) => ({
+        headers: legacyCall(1, 'search_tools', SEARCH).headers,
+        body: JSON.stringify({
+          method: 'tools/call',
+          params: { name: 'search_tools', arguments: SEARCH },
+          jsonrpc: '2.0',
+          id,
+        }),
+      }),
+    ],
+    [
+      'id leading, 2026-07-28, gzip',
+      (id: unknown) => modernCall(id, 'get_tool', { id: 'tool-4' }, { 'Accept-Encoding': 'gzip' }),
+    ],
+  ])('%s: a call sent again with any id is answered as the SDK answers it', async (_name, call) => {
+    const { plain, fast } = await startPair();
+    await sameAnswers(plain, fast, call(1), call(2));
+    const parsedHere = jest.spyOn(KnownCalls, 'requestOf');
+    try {
+      for (const [id, byText] of [
+        [3, true],
+        ['x-7', true],
+        [0, true],
+        [-12, true],
+        ['', true],
+        ['b"\\ü', false],
+        [4.5, false],
+        [2 ** 60, false],
+      ] as const) {
+        parsedHere.mockClear();
+        expect(comparable(await post(fast.url, call(id)))).toEqual(
+          comparable(await post(plain.url, call(id))),
+        );
+        // Recognised by its text: its body was not parsed into a key.
+        expect(parsedHere.mock.calls.length === 0).toBe(byText);
+      }
+    } finally {
+      parsedHere.mockRestore();
+    }
+    // All but the first (the SDK's) and the two ids that are no known call (4.5, 2^60).
+    expect(fast.fastAnswers()).toBe(7);
+  });
+
+  it('answers with the id JSON.parse takes when a call names its id twice', async () => {
+    const { plain, fast } = await startPair();
+    const twice = (first: number) => ({
+      headers: legacyCall(1, 'search_tools', SEARCH).headers,
+      body: `{"jsonrpc":"2.0","id":${first},"method":"tools/call","params":{"name":"search_tools","arguments":{"q":"postgres"}},"id":7}`,
+    });
+    await sameAnswers(plain, fast, twice(1), twice(2));
+    const third = await post(fast.url, twice(3));
+    expect(comparable(third)).toEqual(comparable(await post(plain.url, twice(3))));
+    expect((JSON.parse(comparable(third).body) as { id: unknown }).id).toBe(7);
+    expect(fast.fastAnswers()).toBe(2);
   });
 
   it('answers for the new publication after a swap, never the old answer', async () => {

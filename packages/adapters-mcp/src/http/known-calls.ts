@@ -220,10 +220,14 @@ export class KnownCalls {
     if (method !== 'tools/call' || typeof params !== 'object' || params === null) return undefined;
     if (!READ_ONLY_TOOLS.has((params as { name?: unknown }).name)) return undefined;
     if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined;
-    const sent = ANSWER_HEADERS.map((name) => headers[name] ?? null);
     // `id: undefined` leaves the id out; every other member stays in its place.
-    const key = `${JSON.stringify(sent)}\n${JSON.stringify({ ...body, id: undefined })}`;
+    const key = `${KnownCalls.answerHeadersOf(headers)}\n${JSON.stringify({ ...body, id: undefined })}`;
     return { key, id: id as string | number };
+  }
+
+  /** The request headers an answer depends on, as one string (part of every call's key). */
+  static answerHeadersOf(headers: IncomingHttpHeaders): string {
+    return JSON.stringify(ANSWER_HEADERS.map((name) => headers[name] ?? null));
   }
 
   /** The answer kept for `request` under the live content version, if any. */
