@@ -49,6 +49,17 @@ async function startPair(quota?: () => RateLimitedQuota) {
   return { live, express, fast };
 }
 
+/** The service's arrangement behind a trusted proxy on 127.0.0.1, `search` holding `searches`. */
+async function behindTrustedProxy(searches: number): Promise<RunningReadApi> {
+  const fast = await startReadApi(tools, {
+    cachedReads: true,
+    quota: limitedQuota(100, searches),
+    trustProxy: ['127.0.0.1'],
+  });
+  servers.push(fast);
+  return fast;
+}
+
 const ran = (api: RunningReadApi) => api.executions().search + api.executions().detail;
 
 const BR = { 'Accept-Encoding': 'br' };
@@ -158,12 +169,7 @@ describe('cached reads answered before Express (issue 12)', () => {
   });
 
   it('charges a hit to the client Express would charge, behind a trusted proxy', async () => {
-    const fast = await startReadApi(tools, {
-      cachedReads: true,
-      quota: limitedQuota(100, 2),
-      trustProxy: ['127.0.0.1'],
-    });
-    servers.push(fast);
+    const fast = await behindTrustedProxy(2);
     const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
     const path = `${fast.url}/api/v1/tools?q=tool`;
     expect((await rawRequest(path, from('203.0.113.7'))).status).toBe(200); // miss, Express
@@ -175,12 +181,7 @@ describe('cached reads answered before Express (issue 12)', () => {
   });
 
   it('charges each hit by its own X-Forwarded-For, many clients on one proxy connection', async () => {
-    const fast = await startReadApi(tools, {
-      cachedReads: true,
-      quota: limitedQuota(100, 3),
-      trustProxy: ['127.0.0.1'],
-    });
-    servers.push(fast);
+    const fast = await behindTrustedProxy(3);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const ports = new Set<number>();
     const url = `${fast.url}/api/v1/tools?q=tool`;
