@@ -126,6 +126,12 @@ async function main(): Promise<void> {
     },
   });
   const [benchmark, argument] = positionals;
+  /** The catalog options of the benches that take one: `--tools` (default `tools`), `--seed`, `--catalog`. */
+  const generatedOrGiven = (tools: number) => ({
+    tools: Number(values.tools ?? tools),
+    seed: Number(values.seed),
+    catalog: values.catalog,
+  });
   switch (benchmark) {
     case 'engine':
       return engineBench({
@@ -137,35 +143,27 @@ async function main(): Promise<void> {
       });
     case 'catalog-read':
       return catalogReadBench({
-        tools: Number(values.tools ?? 100000),
-        seed: Number(values.seed),
-        catalog: values.catalog,
+        ...generatedOrGiven(100000),
         rounds: Number(values.rounds ?? 2),
         compare: values.compare,
         digest: values.digest,
       });
     case 'collect':
       return collectBench({
-        tools: Number(values.tools ?? 10000),
-        seed: Number(values.seed),
-        catalog: values.catalog,
+        ...generatedOrGiven(10000),
         rounds: Number(values.rounds ?? 10),
         compare: values.compare,
       });
     case 'start':
       return startBench({
-        tools: Number(values.tools ?? 100000),
-        seed: Number(values.seed),
-        catalog: values.catalog,
+        ...generatedOrGiven(100000),
         pairs: Number(values.pairs),
         compare: values.compare,
         restart: values.restart,
       });
     case 'sighup':
       return sighupBench({
-        tools: Number(values.tools ?? 100000),
-        seed: Number(values.seed),
-        catalog: values.catalog,
+        ...generatedOrGiven(100000),
         rounds: Number(values.rounds ?? 1),
         compare: values.compare,
         imported: values.imported,

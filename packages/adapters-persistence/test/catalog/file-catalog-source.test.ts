@@ -43,6 +43,15 @@ const problemsOf = async (
   return (error as CatalogInvalidError).problems;
 };
 
+/** A catalog whose only problem is a review id used twice. */
+function repeatedReviewIds(): string {
+  return JSON.stringify(
+    aCatalog(
+      aTool().withId('quillsort').withReviews(aReview().withId('r-1')),
+      aTool().withId('harborlint').withReviews(aReview().withId('r-1')),
+    ),
+  );
+}
 describe('FileCatalogSource', () => {
   it('loads a valid catalog file into the domain document', async () => {
     const catalog = aCatalog(
@@ -262,12 +271,7 @@ describe('FileCatalogSource', () => {
   });
 
   it('streams content vouched for without looking for repeated ids, and says what it read', async () => {
-    const repeats = JSON.stringify(
-      aCatalog(
-        aTool().withId('quillsort').withReviews(aReview().withId('r-1')),
-        aTool().withId('harborlint').withReviews(aReview().withId('r-1')),
-      ),
-    );
+    const repeats = repeatedReviewIds();
     const path = await scratch.write('vouched.json', repeats);
     const source = new FileCatalogSource(path);
     const fingerprint = await source.fingerprint();
@@ -337,12 +341,7 @@ describe('FileCatalogSource', () => {
   });
 
   it('skips the repeated-id pass only for the fingerprint published before, every other check kept', async () => {
-    const repeats = JSON.stringify(
-      aCatalog(
-        aTool().withId('quillsort').withReviews(aReview().withId('r-1')),
-        aTool().withId('harborlint').withReviews(aReview().withId('r-1')),
-      ),
-    );
+    const repeats = repeatedReviewIds();
     const file = await scratch.write('repeats.json', repeats);
     const fingerprint = catalogFileFingerprint(file);
     const asked: string[] = [];
