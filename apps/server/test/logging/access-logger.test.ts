@@ -42,6 +42,12 @@ describe('accessLoggerOf (the access log skips redaction, issue 12)', () => {
     expect(lines).toHaveLength(1);
   });
 
+  it('does not redact: the cost is skipped, so it must only ever get the access fields', () => {
+    const { logger, lines } = recordingLogger();
+    accessLoggerOf(logger).info({ ...ACCESS_LINE, email: 'a@example.org' }, 'request');
+    expect(lines).toEqual([expect.objectContaining({ email: 'a@example.org' })]);
+  });
+
   it('leaves the service logger redacting e-mail addresses', () => {
     const { logger, lines } = recordingLogger();
     accessLoggerOf(logger);
