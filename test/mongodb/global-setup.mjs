@@ -1,6 +1,7 @@
 /* global process, console */
 // Jest globalSetup for the MongoDB suites: finds or starts one MongoDB-protocol server for the
-// whole run and passes it to the test workers by environment (see README "MongoDB in tests"):
+// whole run and passes it to the test workers by environment (docs/development.md, "MongoDB in
+// tests"):
 //   MONGODB_TEST_URL          where the server is (each suite uses its own database on it)
 //   MONGODB_TEST_SERVER       what it is, for the test names and the banner
 //   MONGODB_TEST_SKIP_REASON  why there is none (the suites then skip loudly, or fail in CI)

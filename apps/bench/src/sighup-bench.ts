@@ -19,7 +19,7 @@ export interface SighupBenchOptions {
   readonly compare: string | undefined;
   /**
    * The changed file goes in with the build's `catalog import` (which writes its index snapshot
-   * into the server's DATA_DIR) before the signal, as the README tells operators to do.
+   * into the server's DATA_DIR) before the signal, as docs/cli.md tells operators to do.
    */
   readonly imported: boolean;
 }

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-/** Exit codes of every command (README "Catalog CLI"). */
+/** Exit codes of every command (docs/cli.md). */
 export const EXIT = { ok: 0, invalidInput: 1, usage: 2 } as const;
 
 /** Where a command writes: the result to `stdout`, messages and progress to `stderr`. */
