@@ -250,7 +250,7 @@ function bindKnownMcpCalls(
         knownMcpCalls({
           knownCalls,
           quota,
-          clientKeyOf: rawClientKey(config.trustProxy),
+          clientKeyOf: rawClientKey(config.trustProxy, logger),
           frame: headerlessFrame(accessLogger),
           frameHeaders: requestFrameHeaders,
           baseUrl: profile.baseUrl,

@@ -66,7 +66,7 @@ async function startServer(
       : knownMcpCalls({
           knownCalls,
           quota,
-          clientKeyOf: rawClientKey(false),
+          clientKeyOf: rawClientKey(false, logger),
           frame: (req, res, route) => {
             answered++;
             return frame(req, res, route);

@@ -1,7 +1,7 @@
 import type { Logger, RequestQuota } from '@reviews/application';
 import { ifNoneMatchHits, rateLimitHeaders } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TrustProxy } from '../app/create-http-app.js';
+import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
 import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
@@ -33,7 +33,7 @@ export interface CachedReadsDeps {
 export function cachedReads(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const clientKeyOf = rawClientKey(deps.trustProxy);
+  const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
   const frame = headerlessFrame(deps.accessLogger ?? deps.logger);
   return (req, res) => {
     const { method, url } = req;
