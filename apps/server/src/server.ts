@@ -139,6 +139,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     closing ??= (async () => {
       const deadline = Date.now() + config.shutdownGraceMs;
       lifecycle.startDraining();
+      // Connections the kernel has already accepted are taken first (the next poll phase).
+      await new Promise((resolve) => setImmediate(resolve));
       // The listener alone: Node's `server.close()` would also drop the idle connections at
       // once, resetting any whose request is already on its way.
       const allClosed = new Promise<void>((resolve) => {
