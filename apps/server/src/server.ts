@@ -10,7 +10,7 @@ import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from './config/server-config.js';
 import { followPublications } from './catalog/follow-publications.js';
@@ -41,7 +41,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * SIGTERM: `/readyz` answers 503 at once and every response closes its connection, while
-   * requests are still served for the drain period (`SHUTDOWN_DRAIN_MS`); then `close()`.
+   * requests are still served for the drain period (`SHUTDOWN_DRAIN_MS`); then as `close()`,
+   * except that connections idle at that moment may still send a request and have it answered.
    */
   shutdown(): Promise<void>;
 }
@@ -129,30 +130,56 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
 
   const inFlight = trackRequestsInFlight(server);
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
+  /**
+   * Stops accepting, then gives the connections already accepted `idleWindowMs` to send a
+   * request (answered, with `Connection: close`), closes those still idle, lets the requests in
+   * flight finish, and after `SHUTDOWN_GRACE_MS` in all cuts what is left.
+   */
+  const stop = (idleWindowMs: number): Promise<void> => {
     closing ??= (async () => {
-      server.close();
+      const deadline = Date.now() + config.shutdownGraceMs;
+      lifecycle.startDraining();
+      // Connections the kernel has already accepted are taken first (the next poll phase).
+      await new Promise((resolve) => setImmediate(resolve));
+      // The listener alone: Node's `server.close()` would also drop the idle connections at
+      // once, resetting any whose request is already on its way.
+      const allClosed = new Promise<void>((resolve) => {
+        net.Server.prototype.close.call(server, () => resolve());
+      });
       metrics.close();
+      await until(allClosed, Math.min(idleWindowMs, config.shutdownGraceMs));
       server.closeIdleConnections();
-      await inFlight.drained(config.shutdownGraceMs);
+      await inFlight.drained(Math.max(0, deadline - Date.now()));
       server.closeAllConnections();
+      // Node's own close, now that nothing is left: it also ends its connection checks.
+      server.close();
       await following?.close();
       await container.unbindAllAsync();
     })();
     return closing;
   };
+  const close = (): Promise<void> => stop(0);
 
   let shuttingDown: Promise<void> | undefined;
   const shutdown = (): Promise<void> => {
     shuttingDown ??= (async () => {
       lifecycle.startDraining();
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-      await close();
+      // A connection open when the listener closes may be about to send its request: it has
+      // as long as any client has to send one (the headers timeout), within the grace period.
+      await stop(config.connections.headersTimeoutMs);
     })();
     return shuttingDown;
   };
 
   return { url, metricsUrl, server, container, republish, close, shutdown };
+}
+
+/** Waits for `settled`, but no longer than `ms`. */
+async function until(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /**

@@ -50,13 +50,18 @@ export function rawRefusal(
 }
 
 /**
- * The path of the request line at the start of `packet`, if it is there and readable: the
- * parser's refusals come with the bytes it choked on, which usually begin with it.
+ * The path of the request line the parser choked on, if it is in `packet` and readable: the
+ * parser's refusals come with the bytes it was reading and where it stopped (`errorAt`). When
+ * pipelined requests share the packet, the refused one begins after the last head that ended
+ * before that point.
  */
-export function requestLinePath(packet: Buffer | undefined): string | undefined {
+export function requestLinePath(packet: Buffer | undefined, errorAt = 0): string | undefined {
   if (packet === undefined) return undefined;
+  // A blank line that ends by `errorAt` (not the refused request's own, reached at the error).
+  const endOfHead = errorAt >= 4 ? packet.lastIndexOf('\r\n\r\n', errorAt - 4) : -1;
+  const start = endOfHead < 0 ? 0 : endOfHead + 4;
   const line = /^[A-Za-z]{1,20} (\/\S{0,2048})(?: |\r?\n)/.exec(
-    packet.subarray(0, 2100).toString('latin1'),
+    packet.subarray(start, start + 2100).toString('latin1'),
   );
   return line?.[1];
 }
