@@ -2,3 +2,4 @@ export { ifNoneMatchHits, strongETag } from './conditional-request.js';
 export { rateLimitHeaders, tooManyRequests } from './rate-limit-headers.js';
 export { issueSentences } from './zod-issues.js';
 export type { IssueWording, ZodIssue } from './zod-issues.js';
+export { MAX_JSON_DEPTH, jsonNestsDeeperThan, verifyJsonBody } from './json-depth.js';

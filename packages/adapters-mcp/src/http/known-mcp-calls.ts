@@ -1,5 +1,5 @@
 import type { BucketName, Logger, RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
+import { jsonNestsDeeperThan, rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError } from './json-rpc-error.js';
@@ -105,6 +105,12 @@ export function knownMcpCalls(
     req.on('error', () => res.destroy());
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      // Too deep to parse or walk safely (`MAX_JSON_DEPTH`): Express's `express.json` refuses it
+      // by the same check (-32600), so it is handed on unread.
+      if (jsonNestsDeeperThan(body)) {
+        handoff(replayed(req, body), res);
+        return;
+      }
       // express.json refuses a body that is not UTF-8; so does the fast path.
       const text = isUtf8(body) ? body.toString('utf8') : undefined;
       const at = text === undefined ? undefined : cutAtId(text);

@@ -5,6 +5,7 @@ import {
   type SearchTools,
   BUCKETS,
 } from '@reviews/application';
+import { MAX_JSON_DEPTH, verifyJsonBody } from '@reviews/http-common';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -103,7 +104,8 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
   router.post(
     MCP_PATH,
-    express.json({ limit: MCP_MAX_BODY_BYTES }),
+    // The fast path (`knownMcpCalls`) checks the depth by the same `jsonNestsDeeperThan`.
+    express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody }),
     handleMessages(deps, serve, known),
     answerUnreadableBody(deps),
   );
@@ -153,7 +155,7 @@ function handleMessages(
 }
 
 /**
- * A body that is not JSON, too large, or not decodable (a corrupt or unknown
+ * A body that is not JSON, too large, nested too deep, or not decodable (a corrupt or unknown
  * `Content-Encoding`) still gets a JSON-RPC answer (and still counts).
  */
 function answerUnreadableBody(deps: McpRoutesDeps): ErrorRequestHandler {
@@ -182,6 +184,13 @@ function unreadableBodyError(type: unknown, encoding: string | undefined): [numb
         JSON_RPC_INVALID_REQUEST,
         `Invalid request: the request body is over ${MCP_MAX_BODY_BYTES / 1024} KiB.`,
       ];
+    case 'entity.too.deep':
+      return [
+        JSON_RPC_INVALID_REQUEST,
+        `Invalid request: the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+      ];
+    case 'charset.unsupported':
+      return [JSON_RPC_INVALID_REQUEST, 'Invalid request: the request body must be UTF-8 JSON.'];
     case 'encoding.unsupported':
       return [
         JSON_RPC_INVALID_REQUEST,
