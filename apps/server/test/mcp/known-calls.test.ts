@@ -443,6 +443,45 @@ describe('known MCP calls answered before Express and the SDK (issue 12)', () =>
       expect([...plain.errors(), ...fast.errors()]).toEqual([]);
     },
   );
+
+  it('answers a failure 500 with -32603 and logs it, in the fast path’s body events as on the Express path', async () => {
+    const { plain, fast } = await startPair();
+    await sameAnswers(plain, fast, legacyCall(1, 'search_tools', SEARCH));
+    const answered = fast.fastAnswers();
+    const failing = jest.spyOn(KnownCalls, 'requestOf').mockImplementation(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    const origin = { Origin: new URL(profile.baseUrl).origin };
+    try {
+      // A call not seen before: the fast path parses it in the request's own `'end'` event;
+      // with an Origin, the fast path leaves it to Express.
+      for (const call of [
+        legacyCall(2, 'get_tool', { id: 'tool-5' }),
+        legacyCall(3, 'get_tool', { id: 'tool-6' }, origin),
+      ]) {
+        const failed = await post(fast.url, call);
+        expect(failed.status).toBe(500);
+        expect(JSON.parse(comparable(failed).body)).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32603,
+            message: 'Something went wrong on our side. Try again later.',
+          },
+        });
+      }
+    } finally {
+      failing.mockRestore();
+    }
+    expect(fast.errors()).toEqual(['request failed', 'request failed']);
+    // The failure in the fast path framed its answer (request id, access log line).
+    expect(fast.fastAnswers()).toBe(answered + 1);
+    expect(fast.accessLog().slice(-2)).toEqual([
+      { method: 'POST', path: '/mcp', status: 500 },
+      { method: 'POST', path: '/mcp', status: 500 },
+    ]);
+    expect((await post(fast.url, legacyCall(4, 'search_tools', SEARCH))).status).toBe(200);
+  });
 });
 
 /** `sent` with `"z": [[…]]` nested `depth` deep in all (its arguments are 3 levels down). */
