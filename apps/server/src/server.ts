@@ -103,7 +103,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     const httpWarmUp = await warmUpHttpPath(
       live,
       handle,
-      observedListener((h) => createHttpServer(h, config.connections), scratchMetrics),
+      observedListener((h) => createHttpServer(h, config.connections, logger), scratchMetrics),
       ownQuota(observedAsTheService(container, config)),
       accessLoggerOf(createLogger(config.logLevel, nowhere)),
     );
@@ -111,7 +111,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   } catch (error) {
     logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
   }
-  const server = createHttpServer(handle, config.connections);
+  const server = createHttpServer(handle, config.connections, logger);
   server.listen(config.port, config.host);
   await once(server, 'listening');
   // Writes of the first publication's index snapshot waited for this.

@@ -92,7 +92,7 @@ export async function startReadApi(
   const server: Server =
     options.limits === undefined
       ? createServer(handler).listen(0, '127.0.0.1')
-      : createHttpServer(handler, options.limits).listen(0, '127.0.0.1');
+      : createHttpServer(handler, options.limits, logger).listen(0, '127.0.0.1');
   const conformance = testOpenApiConformance().watch(server);
   const running = await onLoopback(server);
   return {
