@@ -21,6 +21,7 @@ afterAll(() => {
 async function start(env: Record<string, string>): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir(),
     LOG_LEVEL: 'silent',
