@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { LivePublication } from '@reviews/application';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { REQUESTS_PER_BATCH, ServiceMetrics } from '../src/metrics/service-metri
 import { Counter, Histogram, Registry } from 'prom-client';
 import { startServer, type RunningServer } from '../src/server.js';
 import { servedContainer } from './support/served-container.js';
+import { REPO_ROOT } from './support/server-process.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -194,6 +195,28 @@ describe('/metrics', () => {
     const { body } = await metrics.render();
     expect(sample(body, 'reviews_mail_backlog')).toBe(7);
     expect(body).not.toContain('reviews_publication_info{');
+  });
+
+  it("exports exactly the service's metrics the README's Metrics section lists", async () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = readme.split(/^## Metrics$/m)[1]?.split(/^## /m)[0] ?? '';
+    const listed = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `reviews_'))
+      .map((line) => /^\| `(reviews_[a-z_]+)/.exec(line)?.[1]);
+    // Every source given, as the service gives them (the Redis one only with REDIS_URL).
+    const metrics = new ServiceMetrics(
+      {
+        live: new LivePublication(),
+        redisReady: () => true,
+        mailBacklog: { pending: () => Promise.resolve(0) },
+      },
+      { processMetrics: false },
+    );
+    const exported = [...(await metrics.render()).body.matchAll(/^# TYPE (reviews_\S+)/gm)].map(
+      (match) => match[1],
+    );
+    expect(listed.sort()).toEqual(exported.sort());
   });
 
   it('counts requests told in batches exactly as prom-client told of each one counts them', async () => {
