@@ -73,6 +73,7 @@ export async function startBenchServer(
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',

@@ -10,7 +10,7 @@ import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import { once } from 'node:events';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from './config/server-config.js';
 import { followPublications } from './catalog/follow-publications.js';
@@ -20,7 +20,8 @@ import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import { accessLoggerOf, createLogger, nowhere, type Logger } from './logging/logger.js';
-import { startMetrics } from './metrics/metrics-http.js';
+import { listeningUrl } from './listening-url.js';
+import { startMetrics, type RunningMetrics } from './metrics/metrics-http.js';
 import { observedListener, ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
@@ -112,19 +113,31 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
   }
   const server = createHttpServer(handle, config.connections, logger);
-  server.listen(config.port, config.host);
-  await once(server, 'listening');
+  // The metrics listener first: a METRICS_PORT it cannot bind stops the start before the service
+  // takes any traffic; either bind failing releases what was started.
+  let metrics: RunningMetrics | undefined;
+  try {
+    metrics = await startMetrics(
+      server,
+      config.metrics.enabled
+        ? {
+            metrics: container.get<ServiceMetrics>(TOKENS.Metrics),
+            host: config.metrics.host,
+            port: config.metrics.port,
+          }
+        : undefined,
+    );
+    server.listen(config.port, config.host);
+    await once(server, 'listening');
+  } catch (error) {
+    metrics?.close();
+    await following?.close();
+    await container.unbindAllAsync();
+    throw error;
+  }
   // Writes of the first publication's index snapshot waited for this.
   container.get<ListeningGate>(TOKENS.ListeningGate).open();
-  const { port } = server.address() as AddressInfo;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  const metrics = await startMetrics(
-    server,
-    url,
-    config.metrics.enabled ? container.get<ServiceMetrics>(TOKENS.Metrics) : undefined,
-    { host: config.host, port: config.metrics.enabled ? config.metrics.port : undefined },
-  );
+  const url = listeningUrl(server, config.host);
   const metricsUrl = metrics.url;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
 

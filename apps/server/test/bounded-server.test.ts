@@ -15,6 +15,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     HEADERS_TIMEOUT_MS: '1000',

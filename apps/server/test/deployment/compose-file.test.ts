@@ -91,6 +91,43 @@ describe('compose.yaml', () => {
     expect(caddyfile).toMatch(/health_uri \/readyz/);
   });
 
+  it('keeps metrics inside the network, where a Prometheus scrapes every instance on its metrics port', () => {
+    const prometheus = services['prometheus'] ?? {};
+    expect(prometheus.image).toMatch(/^prom\/prometheus:v\d/);
+    expect(prometheus.depends_on).toEqual(expect.arrayContaining(appNames));
+    expect(prometheus.networks).toContain('backend');
+    // Its own UI on the host's loopback only; the instances publish nothing.
+    for (const port of prometheus.ports ?? []) expect(withDefaults(port)).toMatch(/^127\.0\.0\.1:/);
+    expect(prometheus.volumes).toContain(
+      './deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+    const scrape = parse(read('deploy/prometheus.yml')) as {
+      scrape_configs: Array<{
+        metrics_path?: string;
+        static_configs: Array<{ targets: string[] }>;
+      }>;
+    };
+    const targets = scrape.scrape_configs.flatMap((job) => {
+      expect(job.metrics_path ?? '/metrics').toBe('/metrics');
+      return job.static_configs.flatMap((group) => group.targets);
+    });
+    const expected = appNames.map((name) => {
+      const env = Object.fromEntries(
+        Object.entries(services[name]?.environment ?? {}).map(([key, value]) => [
+          key,
+          withDefaults(String(value)),
+        ]),
+      );
+      const { metrics } = loadConfig(env);
+      if (!metrics.enabled) throw new Error(`${name} has metrics off`);
+      // Reachable from the Prometheus container: bound on every address of the instance.
+      expect(metrics.host).toBe('0.0.0.0');
+      expect(services[name]?.ports).toBeUndefined();
+      return `${name}:${metrics.port}`;
+    });
+    expect(targets.sort()).toEqual(expected.sort());
+  });
+
   it('offers the catalog CLI on the same settings as a tools profile', () => {
     const catalog = services['catalog'] ?? {};
     expect(catalog.profiles).toEqual(['tools']);
