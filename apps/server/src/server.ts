@@ -87,6 +87,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
 
   const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
   const handle = await requestHandler(container);
+  // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.
+  const httpLimits = { ...config.connections, trustProxy: config.trustProxy };
   // Before listening: real requests through the same handler over a private loopback listener,
   // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
   // It only makes the first requests faster: when it fails (no loopback, a request that does
@@ -102,7 +104,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     const httpWarmUp = await warmUpHttpPath(
       live,
       handle,
-      observedListener((h) => createHttpServer(h, config.connections), scratchMetrics),
+      observedListener((h) => createHttpServer(h, httpLimits), scratchMetrics),
       ownQuota(observedAsTheService(container, config)),
       accessLoggerOf(createLogger(config.logLevel, nowhere)),
     );
@@ -110,7 +112,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   } catch (error) {
     logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
   }
-  const server = createHttpServer(handle, config.connections);
+  const server = createHttpServer(handle, httpLimits);
   server.listen(config.port, config.host);
   await once(server, 'listening');
   // Writes of the first publication's index snapshot waited for this.

@@ -12,6 +12,15 @@ export function clientIpOf(trustProxy: TrustProxy): (req: IncomingMessage) => st
   const trust =
     typeof trustProxy === 'number'
       ? (_address: string, hop: number) => hop < trustProxy
-      : proxyAddr.compile([...trustProxy]);
+      : namedProxies(trustProxy);
   return (req) => proxyAddr(req, trust);
+}
+
+/**
+ * Whether an address is one of the proxies a `TRUST_PROXY` list names (addresses, CIDRs, and
+ * Express's names such as `loopback`), as `proxy-addr` (and so Express) reads the list.
+ */
+export function namedProxies(list: readonly string[]): (address: string) => boolean {
+  const trust = proxyAddr.compile([...list]);
+  return (address) => trust(address, 0);
 }

@@ -15,7 +15,8 @@ export interface HttpServerLimits extends ConnectionCaps {
  * The HTTP server in front of `handler` (the Express app), bounded so that slow or numerous
  * connections cost the attacker, not the service: header and request timeouts drop slow
  * clients (checked every second, not Node's default 30 s), connections are capped per client and
- * in total (503 over a cap), and what the HTTP parser refuses is answered in the JSON shape of
+ * in total (503 at once over a cap; at the total cap slow and idle connections make room for a new
+ * one first), and what the HTTP parser refuses is answered in the JSON shape of
  * the route (400, 408, 413, 417, 431) rather than with an empty body.
  */
 export function createHttpServer(handler: RequestListener, limits: HttpServerLimits): Server {
@@ -32,10 +33,10 @@ export function createHttpServer(handler: RequestListener, limits: HttpServerLim
   // the counted ones) would reply to nobody. Node's http server reads this flag (default false)
   // when the client's side ends; the answer is sent, then the socket is closed.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  const answeredOverCapacity = capConnections(server, limits);
+  capConnections(server, limits);
   answerParserRefusals(server);
   server.on('request', (req, res) => {
-    if (answeredOverCapacity(req, res) || refusedWithoutHost(req, res)) return;
+    if (refusedWithoutHost(req, res)) return;
     handler(req, res);
   });
   return server;
