@@ -55,9 +55,9 @@ interface Held {
  *   progress is never evicted. Only when every slot has a request in progress is the new
  *   connection refused (503 at once, as above).
  *
- * Beyond half as many again as the total cap (refused connections during their last second),
- * Node drops new connections outright (`server.maxConnections`), so that no flood of
- * connections can exhaust file descriptors.
+ * Beyond half as many again as the total cap in open sockets (a refused one counts until it
+ * closes, a second at most), Node drops new connections outright (`server.maxConnections`), so
+ * that no flood of connections can exhaust file descriptors.
  */
 export function capConnections(server: Server, caps: ConnectionCaps): void {
   const isNamedProxy =
