@@ -89,6 +89,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
 
   const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
   const handle = await requestHandler(container);
+  // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.
+  const httpLimits = { ...config.connections, trustProxy: config.trustProxy };
   // Before listening: real requests through the same handler over a private loopback listener,
   // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
   // It only makes the first requests faster: when it fails (no loopback, a request that does
@@ -104,7 +106,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     const httpWarmUp = await warmUpHttpPath(
       live,
       handle,
-      observedListener((h) => createHttpServer(h, config.connections, logger), scratchMetrics),
+      observedListener((h) => createHttpServer(h, httpLimits, logger), scratchMetrics),
       ownQuota(observedAsTheService(container, config)),
       accessLoggerOf(createLogger(config.logLevel, nowhere)),
     );
@@ -112,7 +114,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   } catch (error) {
     logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
   }
-  const server = createHttpServer(handle, config.connections, logger);
+  const server = createHttpServer(handle, httpLimits, logger);
   // The metrics listener first: a METRICS_PORT it cannot bind stops the start before the service
   // takes any traffic; either bind failing releases what was started.
   let metrics: RunningMetrics | undefined;

@@ -43,7 +43,7 @@ export interface ServerConfig {
     readonly requestTimeoutMs: number;
     readonly keepAliveTimeoutMs: number;
     readonly maxConnections: number;
-    /** 0: no per-client cap (behind a proxy every connection comes from the proxy). */
+    /** 0: no per-client cap. The proxies TRUST_PROXY names by address are never capped per client. */
     readonly maxConnectionsPerClient: number;
   };
   /** `/metrics`: off, or on a listener of its own, never on the service's public port. */

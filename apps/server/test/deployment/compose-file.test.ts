@@ -80,6 +80,10 @@ describe('compose.yaml', () => {
     for (const name of appNames) {
       const environment = services[name]?.environment ?? {};
       expect(environment['TRUST_PROXY']).toBe(lbAddress);
+      // Named by address (not a hop count), the balancer has no per-client connection cap.
+      expect(environmentSchema.shape.TRUST_PROXY.parse(environment['TRUST_PROXY'])).toEqual([
+        lbAddress,
+      ]);
       expect(withDefaults(environment['PUBLIC_BASE_URL'] ?? '')).toBe(
         `http://localhost:${published.split(':')[0]}`,
       );

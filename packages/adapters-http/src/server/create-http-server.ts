@@ -18,7 +18,8 @@ export interface HttpServerLimits extends ConnectionCaps {
  * The HTTP server in front of `handler` (the Express app), bounded so that slow or numerous
  * connections cost the attacker, not the service: header and request timeouts drop slow
  * clients (checked every second, not Node's default 30 s), connections are capped per client and
- * in total (503 over a cap), and what the HTTP parser refuses is answered in the JSON shape of
+ * in total (503 at once over a cap; at the total cap slow and idle connections make room for a new
+ * one first), and what the HTTP parser refuses is answered in the JSON shape of
  * the route (400, 408, 413, 417, 431) rather than with an empty body. A throw out of `handler`
  * itself (the work it does before its first await, outside Express) is logged and answered 500
  * in the route's shape: it would otherwise pass every handler and end the process.
@@ -41,11 +42,11 @@ export function createHttpServer(
   // the counted ones) would reply to nobody. Node's http server reads this flag (default false)
   // when the client's side ends; the answer is sent, then the socket is closed.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  const answeredOverCapacity = capConnections(server, limits);
+  capConnections(server, limits);
   answerParserRefusals(server);
   server.on('request', (req, res) => {
     try {
-      if (answeredOverCapacity(req, res) || refusedWithoutHost(req, res)) return;
+      if (refusedWithoutHost(req, res)) return;
       handler(req, res);
     } catch (error) {
       // Node calls this listener outside any handler that would catch: uncaught, a throw

@@ -34,13 +34,22 @@ export function clientAddressOf(
   const trust =
     typeof trustProxy === 'number'
       ? (_address: string, hop: number) => hop < trustProxy
-      : proxyAddr.compile([...trustProxy]);
+      : namedProxies(trustProxy);
   return (req) => {
     const forwarded = proxyAddr(req, trust);
     if (parseAddress(forwarded) !== undefined) return forwarded;
     warnOnce(logger);
     return peer(req);
   };
+}
+
+/**
+ * Whether an address is one of the proxies a `TRUST_PROXY` list names (addresses, CIDRs, and
+ * Express's names such as `loopback`), as `proxy-addr` (and so Express) reads the list.
+ */
+export function namedProxies(list: readonly string[]): (address: string) => boolean {
+  const trust = proxyAddr.compile([...list]);
+  return (address) => trust(address, 0);
 }
 
 const warned = new WeakSet<object>();

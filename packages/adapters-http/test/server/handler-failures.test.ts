@@ -21,6 +21,7 @@ beforeAll(async () => {
       keepAliveTimeoutMs: 5_000,
       maxConnections: 100,
       maxConnectionsPerClient: 100,
+      trustProxy: false,
     },
     logger,
   );
