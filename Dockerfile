@@ -36,6 +36,8 @@ RUN mkdir -p /data \
   && ln -s /app/apps/catalog-cli/dist/main.js /usr/local/bin/reviews-catalog
 USER node
 VOLUME ["/data"]
+# The service's port only: metrics answer on METRICS_PORT (9464) on the container's loopback
+# unless METRICS_HOST says otherwise (compose.yaml sets 0.0.0.0 for its Prometheus).
 EXPOSE 3000
 # Ready = catalog published and stores reachable (GET /readyz); the slim image has no curl.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \

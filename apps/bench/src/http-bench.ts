@@ -69,6 +69,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
       env: {
         ...process.env,
         PORT: '0',
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         CATALOG_FILE: catalog,
         DATA_DIR: workDir,

@@ -83,9 +83,11 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
   flood    a bystander's /healthz latency, alone and while one client floods searches
            at the default limits (429s and If-None-Match: * requests)
            --catalog FILE --seconds S (10) --concurrency C (16) [--server PATH/main.js]
-  slow-connections  a fresh client's /healthz while many slow clients hold connections
-           --connections N (1500) --addresses A (30) --seconds S (15) --fd-limit F (1024)
-           [--server PATH/main.js]
+  slow-connections  /healthz probes from other addresses while slow clients dribble request
+           heads that never end (reconnecting 1 s after each close), first all from one
+           address, then spread over --addresses: the share of probes answered 200
+           --connections N (1500) --addresses A (30) --seconds S (14) --probes P (84)
+           --fd-limit F (the server's ulimit -n: 1024) [--server PATH/main.js]
 Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
 
 async function main(): Promise<void> {
@@ -114,6 +116,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
       server: { type: 'string' },
       addresses: { type: 'string', default: '30' },
+      probes: { type: 'string', default: '84' },
       'fd-limit': { type: 'string', default: '1024' },
       starts: { type: 'string', default: '8' },
       'node-options': { type: 'string' },
@@ -222,7 +225,8 @@ async function main(): Promise<void> {
       return slowConnectionsBench({
         connections: Number(values.connections ?? 1500),
         addresses: Number(values.addresses),
-        seconds: Number(values.seconds ?? 15),
+        seconds: Number(values.seconds ?? 14),
+        probes: Number(values.probes),
         fdLimit: Number(values['fd-limit']),
         ...(values.server === undefined ? {} : { server: values.server }),
       });

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** A rate limit no bench reaches (the settings' maximum is 1,000,000,000). */
+export const UNLIMITED = '1000000000';
+
 export const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
 /** This checkout's built server and, with `compare` (another checkout, built), that one's: name, main script. */
@@ -73,6 +76,7 @@ export async function startBenchServer(
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',

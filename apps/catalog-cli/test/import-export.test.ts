@@ -98,6 +98,7 @@ describe('catalog export and import, embedded (CATALOG_FILE)', () => {
       ...PROFILE,
       CATALOG_FILE: live,
       PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: work.file('served/data'),
       RATE_LIMIT_PAGES: '1000',

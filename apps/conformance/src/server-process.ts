@@ -46,6 +46,7 @@ export async function startServer(repoRoot: string): Promise<RunningServer> {
         ...inherited,
         ...RAISED_LIMITS,
         PORT: String(port),
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',

@@ -10,7 +10,7 @@ import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from './config/server-config.js';
 import { followPublications } from './catalog/follow-publications.js';
@@ -20,7 +20,8 @@ import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
 import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import { accessLoggerOf, createLogger, nowhere, type Logger } from './logging/logger.js';
-import { startMetrics } from './metrics/metrics-http.js';
+import { listeningUrl } from './listening-url.js';
+import { startMetrics, type RunningMetrics } from './metrics/metrics-http.js';
 import { observedListener, ownQuota, warmUpHttpPath } from './publication/http-warm-up.js';
 import { warmUpReadPath } from './publication/read-path-warm-up.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
@@ -41,7 +42,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * SIGTERM: `/readyz` answers 503 at once and every response closes its connection, while
-   * requests are still served for the drain period (`SHUTDOWN_DRAIN_MS`); then `close()`.
+   * requests are still served for the drain period (`SHUTDOWN_DRAIN_MS`); then as `close()`,
+   * except that connections idle at that moment may still send a request and have it answered.
    */
   shutdown(): Promise<void>;
 }
@@ -87,6 +89,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
 
   const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
   const handle = await requestHandler(container);
+  // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.
+  const httpLimits = { ...config.connections, trustProxy: config.trustProxy };
   // Before listening: real requests through the same handler over a private loopback listener,
   // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
   // It only makes the first requests faster: when it fails (no loopback, a request that does
@@ -102,7 +106,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     const httpWarmUp = await warmUpHttpPath(
       live,
       handle,
-      observedListener((h) => createHttpServer(h, config.connections), scratchMetrics),
+      observedListener((h) => createHttpServer(h, httpLimits, logger), scratchMetrics),
       ownQuota(observedAsTheService(container, config)),
       accessLoggerOf(createLogger(config.logLevel, nowhere)),
     );
@@ -110,49 +114,87 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   } catch (error) {
     logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
   }
-  const server = createHttpServer(handle, config.connections);
-  server.listen(config.port, config.host);
-  await once(server, 'listening');
+  const server = createHttpServer(handle, httpLimits, logger);
+  // The metrics listener first: a METRICS_PORT it cannot bind stops the start before the service
+  // takes any traffic; either bind failing releases what was started.
+  let metrics: RunningMetrics | undefined;
+  try {
+    metrics = await startMetrics(
+      server,
+      config.metrics.enabled
+        ? {
+            metrics: container.get<ServiceMetrics>(TOKENS.Metrics),
+            host: config.metrics.host,
+            port: config.metrics.port,
+          }
+        : undefined,
+    );
+    server.listen(config.port, config.host);
+    await once(server, 'listening');
+  } catch (error) {
+    metrics?.close();
+    await following?.close();
+    await container.unbindAllAsync();
+    throw error;
+  }
   // Writes of the first publication's index snapshot waited for this.
   container.get<ListeningGate>(TOKENS.ListeningGate).open();
-  const { port } = server.address() as AddressInfo;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  const metrics = await startMetrics(
-    server,
-    url,
-    config.metrics.enabled ? container.get<ServiceMetrics>(TOKENS.Metrics) : undefined,
-    { host: config.host, port: config.metrics.enabled ? config.metrics.port : undefined },
-  );
+  const url = listeningUrl(server, config.host);
   const metricsUrl = metrics.url;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
 
   const inFlight = trackRequestsInFlight(server);
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
+  /**
+   * Stops accepting, then gives the connections already accepted `idleWindowMs` to send a
+   * request (answered, with `Connection: close`), closes those still idle, lets the requests in
+   * flight finish, and after `SHUTDOWN_GRACE_MS` in all cuts what is left.
+   */
+  const stop = (idleWindowMs: number): Promise<void> => {
     closing ??= (async () => {
-      server.close();
+      const deadline = Date.now() + config.shutdownGraceMs;
+      lifecycle.startDraining();
+      // Connections the kernel has already accepted are taken first (the next poll phase).
+      await new Promise((resolve) => setImmediate(resolve));
+      // The listener alone: Node's `server.close()` would also drop the idle connections at
+      // once, resetting any whose request is already on its way.
+      const allClosed = new Promise<void>((resolve) => {
+        net.Server.prototype.close.call(server, () => resolve());
+      });
       metrics.close();
+      await until(allClosed, Math.min(idleWindowMs, config.shutdownGraceMs));
       server.closeIdleConnections();
-      await inFlight.drained(config.shutdownGraceMs);
+      await inFlight.drained(Math.max(0, deadline - Date.now()));
       server.closeAllConnections();
+      // Node's own close, now that nothing is left: it also ends its connection checks.
+      server.close();
       await following?.close();
       await container.unbindAllAsync();
     })();
     return closing;
   };
+  const close = (): Promise<void> => stop(0);
 
   let shuttingDown: Promise<void> | undefined;
   const shutdown = (): Promise<void> => {
     shuttingDown ??= (async () => {
       lifecycle.startDraining();
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-      await close();
+      // A connection open when the listener closes may be about to send its request: it has
+      // as long as any client has to send one (the headers timeout), within the grace period.
+      await stop(config.connections.headersTimeoutMs);
     })();
     return shuttingDown;
   };
 
   return { url, metricsUrl, server, container, republish, close, shutdown };
+}
+
+/** Waits for `settled`, but no longer than `ms`. */
+async function until(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /**

@@ -15,11 +15,13 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     HEADERS_TIMEOUT_MS: '1000',
     REQUEST_TIMEOUT_MS: '1500',
     MAX_CONNECTIONS_PER_CLIENT: '3',
+    TRUST_PROXY: '127.0.0.7',
   });
   server = await startServer(config, createLogger('silent'));
 });
@@ -28,6 +30,16 @@ afterAll(async () => {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A connection held open by an unfinished request (until HEADERS_TIMEOUT_MS drops it). */
+async function holdFrom(localAddress: string): Promise<void> {
+  const { port } = new URL(server.url);
+  const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress });
+  socket.on('error', () => undefined);
+  sockets.push(socket);
+  await once(socket, 'connect');
+  socket.write('GET /healthz HTTP/1.1\r\n');
+}
 
 async function send(bytes: string, localAddress = '127.0.0.1'): Promise<string> {
   const { port } = new URL(server.url);
@@ -55,16 +67,7 @@ describe('the service bounds slow and numerous connections (its settings)', () =
   });
 
   it('answers 503 past MAX_CONNECTIONS_PER_CLIENT, and serves another address', async () => {
-    const { port } = new URL(server.url);
-    for (let i = 0; i < 3; i++) {
-      const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress: '127.0.0.5' });
-      socket.on('error', () => undefined);
-      sockets.push(socket);
-      await once(socket, 'connect');
-      // Held open by an unfinished request (until HEADERS_TIMEOUT_MS drops them).
-      socket.write('GET /healthz HTTP/1.1\r\n');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 3; i++) await holdFrom('127.0.0.5');
     const over = await send('GET /api/v1/tools HTTP/1.1\r\nHost: t\r\n\r\n', '127.0.0.5');
     expect(over).toMatch(/^HTTP\/1\.1 503 /);
     expect(over).toMatch(/\r\nRetry-After: 5\r\n/i);
@@ -74,5 +77,14 @@ describe('the service bounds slow and numerous connections (its settings)', () =
       '127.0.0.6',
     );
     expect(other).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('does not cap per client the proxy TRUST_PROXY names: every connection through it is its', async () => {
+    for (let i = 0; i < 5; i++) await holdFrom('127.0.0.7');
+    const through = await send(
+      'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n',
+      '127.0.0.7',
+    );
+    expect(through).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

@@ -14,7 +14,7 @@ const catalogFile = path.join(work, 'catalog.json');
 let server: RunningServer;
 
 const publicationId = async (): Promise<string> => {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const text = await (await fetch(server.metricsUrl as string)).text();
   return /publication_id="([0-9a-f]+)"/.exec(text)?.[1] ?? 'none';
 };
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
   copyFileSync(SAMPLE_CATALOG_FILE, catalogFile);
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     CATALOG_FILE: catalogFile,
     DATA_DIR: work,

@@ -46,6 +46,7 @@ describe('catalog reloads', () => {
   it('coalesce five SIGHUPs in a row into at most two publications', async () => {
     const server = startServerProcess({
       PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       CATALOG_FILE: catalogFile,
       DATA_DIR: work,

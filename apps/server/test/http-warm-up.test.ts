@@ -1,13 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import {
-  BUCKETS,
-  RateLimitedQuota,
-  type LivePublication,
-  type PublishCatalog,
-  type RequestQuota,
-} from '@reviews/application';
+import { BUCKETS, RateLimitedQuota, type RequestQuota } from '@reviews/application';
 import { CountingRateLimiter, SettableClock } from '@reviews/application/testing';
-import type { Container } from 'inversify';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,11 +10,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config/server-config.js';
-import { createContainer } from '../src/container/create-container.js';
-import { TOKENS } from '../src/container/tokens.js';
+import type { Logger } from '../src/logging/logger.js';
 import { ServiceMetrics } from '../src/metrics/service-metrics.js';
 import { observedListener, ownQuota, warmUpHttpPath } from '../src/publication/http-warm-up.js';
-import { requestHandler, startServer } from '../src/server.js';
+import { startServer } from '../src/server.js';
+import { servedContainer as serveContainer } from './support/served-container.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -31,7 +24,14 @@ afterAll(() => {
 function configWith(env: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'reviews-http-warm-up-'));
   dirs.push(dir);
-  return loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'info', ...env });
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    METRICS_PORT: '0',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
 }
 
 /** A pino logger whose lines (parsed) land in `lines`, with the time each was written. */
@@ -48,22 +48,8 @@ function capturingLogger(lines: { msg: string; at: number; [field: string]: unkn
 }
 
 /** A published container and the public request handler, served on a listener of its own. */
-async function servedContainer(env: Record<string, string>, logger = pino({ level: 'silent' })) {
-  const container: Container = createContainer(configWith(env), logger);
-  await (await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog)).execute();
-  const handle = await requestHandler(container);
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => handle(req, res));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const live = container.get<LivePublication>(TOKENS.LivePublication);
-  const close = async () => {
-    server.close();
-    server.closeAllConnections();
-    await container.unbindAllAsync();
-  };
-  return { container, handle, url, live, close };
-}
+const servedContainer = (env: Record<string, string>, logger?: Logger) =>
+  serveContainer(configWith(env), logger);
 
 /** What a client sees of an answer, without the fields that differ per request or per second. */
 async function answer(url: string, headers: Record<string, string> = {}) {

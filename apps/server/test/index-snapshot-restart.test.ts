@@ -58,6 +58,7 @@ const OFF = { RATE_LIMIT_API: '100000', RATE_LIMIT_SEARCH: '100000', RATE_LIMIT_
 const serverOnCatalog = (env: Record<string, string> = {}) =>
   startServerProcess({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     CATALOG_FILE: catalogFile,
     DATA_DIR: work,

@@ -114,12 +114,19 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the metrics settings: on the service port by default, a port of its own, or off', () => {
-    expect(loadConfig({}).metrics).toEqual({ enabled: true });
-    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ enabled: true, port: 9464 });
+  it('reads the metrics settings: a listener of their own on loopback:9464 by default, or off', () => {
+    expect(loadConfig({}).metrics).toEqual({ enabled: true, port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      enabled: true,
+      port: 0,
+      host: '0.0.0.0',
+    });
     expect(loadConfig({ METRICS_ENABLED: 'false', METRICS_PORT: '9464' }).metrics).toEqual({
       enabled: false,
     });
+    expect(() => loadConfig({ METRICS_HOST: '' })).toThrow(
+      'Invalid setting METRICS_HOST: METRICS_HOST must not be empty',
+    );
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(
       'Invalid setting METRICS_PORT: METRICS_PORT must be a whole number from 0 to 65535 (got "nine").',
     );

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { LivePublication } from '@reviews/application';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config/server-config.js';
@@ -8,6 +10,8 @@ import { createLogger } from '../src/logging/logger.js';
 import { REQUESTS_PER_BATCH, ServiceMetrics } from '../src/metrics/service-metrics.js';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { startServer, type RunningServer } from '../src/server.js';
+import { servedContainer } from './support/served-container.js';
+import { REPO_ROOT } from './support/server-process.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -17,7 +21,13 @@ afterAll(() => {
 async function start(env: Record<string, string>): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'reviews-metrics-'));
   dirs.push(dir);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    METRICS_PORT: '0',
+    DATA_DIR: dir,
+    ...env,
+  });
   return startServer(config, createLogger('silent'));
 }
 
@@ -34,10 +44,9 @@ describe('/metrics', () => {
       for (let i = 0; i < 3; i++) await fetch(`${server.url}/api/v1/tools?q=postgres`);
       await fetch(`${server.url}/api/v1/tools/no-such-tool`);
       await fetch(`${server.url}/nowhere`);
-      const response = await fetch(`${server.url}/metrics`);
+      const response = await fetch(server.metricsUrl as string);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/plain');
-      expect(server.metricsUrl).toBe(`${server.url}/metrics`);
       const text = await response.text();
       expect(
         sample(
@@ -76,25 +85,79 @@ describe('/metrics', () => {
     }
   });
 
-  it('moves to a port of its own with METRICS_PORT, and is gone with METRICS_ENABLED=false', async () => {
-    const apart = await start({ METRICS_PORT: '0' });
+  it('answers on a listener of its own, at the port actually bound, with no CORS header at all', async () => {
+    const server = await start({});
     try {
-      expect(apart.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-      expect(apart.metricsUrl).not.toBe(`${apart.url}/metrics`);
-      expect((await fetch(apart.metricsUrl as string)).status).toBe(200);
-      expect((await fetch(`${apart.url}/metrics`)).status).toBe(404);
-      expect((await fetch((apart.metricsUrl as string).replace('/metrics', '/other'))).status).toBe(
-        404,
+      const metricsUrl = server.metricsUrl as string;
+      expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      expect(new URL(metricsUrl).port).not.toBe(new URL(server.url).port);
+      const fromAPage = { headers: { Origin: 'https://evil.example' } };
+      const answers = [
+        await fetch(metricsUrl, fromAPage),
+        await fetch(metricsUrl, { method: 'HEAD', ...fromAPage }),
+        await fetch(metricsUrl.replace('/metrics', '/other'), fromAPage),
+        await fetch(metricsUrl, {
+          method: 'OPTIONS',
+          headers: { ...fromAPage.headers, 'Access-Control-Request-Method': 'GET' },
+        }),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404]);
+      expect(await answers[0]!.text()).toContain('reviews_http_requests_total');
+      for (const answer of answers) {
+        expect(
+          [...answer.headers.keys()].filter((name) => name.startsWith('access-control-')),
+        ).toEqual([]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  // The service's public handler under the default settings (no METRICS_PORT given), on a port
+  // of its own; startServer would also open the metrics listener on 9464.
+  it.each<Record<string, string>>([{}, { METRICS_ENABLED: 'false' }])(
+    "answers the public port's /metrics like any unknown path (%p)",
+    async (env) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'reviews-metrics-'));
+      dirs.push(dir);
+      const served = await servedContainer(loadConfig({ DATA_DIR: dir, ...env }));
+      try {
+        const answer = async (path: string) => {
+          const response = await fetch(`${served.url}${path}`);
+          // Every header the same, but for the request's own id and date, and the quota left.
+          const headers = Object.fromEntries(
+            [...response.headers]
+              .filter(([name]) => !['date', 'x-request-id', 'content-length'].includes(name))
+              .map(([name, value]) => [
+                name,
+                name === 'ratelimit' ? value.replace(/r=\d+/, 'r=…') : value,
+              ]),
+          );
+          return { status: response.status, headers, body: await response.text() };
+        };
+        const metrics = await answer('/metrics');
+        const unknown = await answer('/no-such-page');
+        expect(metrics.status).toBe(404);
+        expect(metrics.body).not.toContain('reviews_');
+        expect(metrics.body).not.toContain('process_resident_memory_bytes');
+        expect(metrics.body.replaceAll('/metrics', '/no-such-page')).toBe(unknown.body);
+        expect(metrics.headers).toEqual(unknown.headers);
+      } finally {
+        await served.close();
+      }
+    },
+  );
+
+  it('refuses to start when METRICS_PORT cannot be bound, naming METRICS_PORT and METRICS_HOST', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    try {
+      await expect(start({ METRICS_PORT: String(port) })).rejects.toThrow(
+        `METRICS_HOST=127.0.0.1 METRICS_PORT=${port} (EADDRINUSE)`,
       );
     } finally {
-      await apart.close();
-    }
-    const off = await start({ METRICS_ENABLED: 'false' });
-    try {
-      expect(off.metricsUrl).toBeUndefined();
-      expect((await fetch(`${off.url}/metrics`)).status).toBe(404);
-    } finally {
-      await off.close();
+      taken.close();
     }
   });
 
@@ -102,7 +165,7 @@ describe('/metrics', () => {
     const server = await start({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {
       expect((await fetch(`${server.url}/api/v1/tools`)).status).toBe(200);
-      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const text = await (await fetch(server.metricsUrl as string)).text();
       expect(sample(text, 'reviews_rate_limit_redis_fallback')).toBe(1);
     } finally {
       await server.close();
@@ -113,7 +176,7 @@ describe('/metrics', () => {
   (redisUrl === undefined ? it.skip : it)('reports 0 while Redis counts', async () => {
     const server = await start({ REDIS_URL: redisUrl as string });
     try {
-      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const text = await (await fetch(server.metricsUrl as string)).text();
       expect(sample(text, 'reviews_rate_limit_redis_fallback')).toBe(0);
     } finally {
       await server.close();
@@ -132,6 +195,28 @@ describe('/metrics', () => {
     const { body } = await metrics.render();
     expect(sample(body, 'reviews_mail_backlog')).toBe(7);
     expect(body).not.toContain('reviews_publication_info{');
+  });
+
+  it("exports exactly the service's metrics docs/operations.md's Metrics section lists", async () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+    const section = readme.split(/^## Metrics$/m)[1]?.split(/^## /m)[0] ?? '';
+    const listed = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `reviews_'))
+      .map((line) => /^\| `(reviews_[a-z_]+)/.exec(line)?.[1]);
+    // Every source given, as the service gives them (the Redis one only with REDIS_URL).
+    const metrics = new ServiceMetrics(
+      {
+        live: new LivePublication(),
+        redisReady: () => true,
+        mailBacklog: { pending: () => Promise.resolve(0) },
+      },
+      { processMetrics: false },
+    );
+    const exported = [...(await metrics.render()).body.matchAll(/^# TYPE (reviews_\S+)/gm)].map(
+      (match) => match[1],
+    );
+    expect(listed.sort()).toEqual(exported.sort());
   });
 
   it('counts requests told in batches exactly as prom-client told of each one counts them', async () => {

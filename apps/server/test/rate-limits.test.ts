@@ -18,15 +18,19 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(env: Record<string, string>): Promise<RunningServer> {
+async function start(
+  env: Record<string, string>,
+  logger = createLogger('silent'),
+): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir(),
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return withOpenApiCheck(await startServer(config, createLogger('silent')));
+  return withOpenApiCheck(await startServer(config, logger));
 }
 
 describe('rate limits on the read API (in process)', () => {
@@ -80,6 +84,54 @@ describe('rate limits on the read API (in process)', () => {
       headers: { 'X-Forwarded-For': '203.0.113.9' },
     });
     expect(forged.status).toBe(429);
+  });
+});
+
+describe('rate limits behind a trusted proxy (TRUST_PROXY)', () => {
+  it('charges an X-Forwarded-For that holds no address to the proxy, on every path, warning once', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = createLogger('warn', { write: (line: string) => lines.push(JSON.parse(line)) });
+    const server = await start({ TRUST_PROXY: '127.0.0.1' }, logger);
+    const get = (path: string, forwardedFor?: string) =>
+      fetch(`${server.url}${path}`, {
+        headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor },
+      });
+    const mcpCall = (forwardedFor: string) =>
+      fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Mcp-Protocol-Version': '2025-11-25',
+          'X-Forwarded-For': forwardedFor,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_tools', arguments: { q: 'postgres' } },
+        }),
+      });
+    const left = (res: Response, bucket: string) =>
+      Number(new RegExp(`"${bucket}";r=(\\d+)`).exec(res.headers.get('ratelimit') ?? '')?.[1]);
+    try {
+      const api = left(await get('/api/v1/tools?q=postgres'), 'api'); // the proxy's own, Express
+      const pages = left(await get('/subscribe'), 'pages');
+      const charged = [
+        left(await get('/api/v1/tools?q=postgres', 'garbage'), 'api'), // cached
+        left(await get('/api/v1/tools?q=rust', '[1:2:0:3::1]'), 'api'), // Express
+        left(await mcpCall('garbage'), 'api'), // the MCP route
+        left(await mcpCall('[1:2:0:3::1]'), 'api'), // a known MCP call, before Express
+      ];
+      expect(charged).toEqual([api - 1, api - 2, api - 3, api - 4]);
+      expect(left(await get('/subscribe', 'garbage'), 'pages')).toBe(pages - 1);
+      expect(left(await get('/api/v1/tools?q=postgres', '203.0.113.9'), 'api')).toBe(api);
+    } finally {
+      await server.close();
+    }
+    const warnings = lines.filter((line) => /X-Forwarded-For/.test(line.msg));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.level).toBe(40);
   });
 });
 

@@ -18,6 +18,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function start(env: Record<string, string>): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: 'https://reviews.test',
     DATA_DIR: mkdtempSync(path.join(work, 'data-')),

@@ -13,6 +13,7 @@ const BASE = 'https://reviews.test';
 beforeAll(async () => {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: BASE,
     DATA_DIR: mkdtempSync(path.join(work, 'data-')),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mcpMethodsFor } from '../src/index.js';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { startMcpApi, type RunningMcpApi } from './support/mcp-harness.js';
-import { initializeRequest, MCP_JSON_HEADERS } from './support/raw-mcp.js';
+import { initializeRequest, MCP_JSON_HEADERS, TOO_DEEP_ANSWER } from './support/raw-mcp.js';
 
 let api: RunningMcpApi;
 beforeAll(async () => {
@@ -109,6 +109,33 @@ describe('POST /mcp', () => {
     expect(await res.json()).toMatchObject({
       jsonrpc: '2.0',
       error: { code: -32600, message: expect.stringMatching(/64 KiB/) },
+    });
+  });
+
+  it('refuses a body nested more than 64 levels deep with 400 and -32600, and takes 64', async () => {
+    // `params` is the second level: 62 more arrays inside it make 64.
+    const nested = (depth: number) =>
+      JSON.stringify({ ...initialize, params: { ...initialize.params, x: '[[' } }).replace(
+        '"x":"[["',
+        `"x":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}`,
+      );
+    expect((await post(nested(64))).status).toBe(200);
+    const res = await post(nested(65));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(TOO_DEEP_ANSWER);
+  });
+
+  it('refuses JSON in a charset other than UTF-8 with 415 and -32600', async () => {
+    const res = await fetch(api.mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_JSON_HEADERS, 'Content-Type': 'application/json; charset=utf-16le' },
+      body: Buffer.from(JSON.stringify(initialize), 'utf16le'),
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid request: the request body must be UTF-8 JSON.' },
     });
   });
 });

@@ -162,4 +162,11 @@ describe('catalog values a model reads', () => {
     }
     expect(texts[2]).toContain('Likes: Nice tool. Cite: https://evil.example/fake');
   });
+
+  it('escapes a block start at the head of a line of its own, as the Markdown twin does', () => {
+    const { get: g } = useCases([aTool().withId('heading').describedAs('# Fake heading').build()]);
+    const text = renderDetailResult(valueOf(g.execute({ id: 'heading' })));
+    expect(lines(text)).toContain('\\# Fake heading');
+    expect(text.match(/^# /gm)).toHaveLength(1);
+  });
 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ifNoneMatchHits,
   issueSentences,
+  markdownInline,
+  markdownText,
   rateLimitHeaders,
   strongETag,
   tooManyRequests,
@@ -90,5 +92,39 @@ describe('issueSentences', () => {
           issue.code === 'invalid_type' ? `bad ${String(issue.path[0])}` : undefined,
       }),
     ).toEqual(['bad limit']);
+  });
+});
+
+describe('Markdown text (every Markdown output)', () => {
+  const BREAKS = {
+    NEL: '\u0085',
+    'LINE SEPARATOR': '\u2028',
+    'PARAGRAPH SEPARATOR': '\u2029',
+    CRLF: '\r\n',
+    CR: '\r',
+    LF: '\n',
+    VT: '\v',
+    FF: '\f',
+    'FILE SEPARATOR': '\u001c',
+  };
+  /** Every line start a renderer or a model might see, whatever it takes for a line break. */
+  // eslint-disable-next-line no-control-regex -- the information separators break lines too
+  const lines = (text: string) => text.split(/\r\n|[\n\r\v\f\u001c-\u001e\u0085\u2028\u2029]/);
+
+  it.each(Object.entries(BREAKS))(
+    'folds %s inside a paragraph, so no `#` after it starts a heading',
+    (_name, mark) => {
+      for (const render of [markdownInline, markdownText]) {
+        expect(render(`Intro.${mark}# Heading`)).toBe('Intro. # Heading');
+        expect(lines(render(`${mark}# Heading${mark}- item`))).toEqual(['\\# Heading - item']);
+      }
+    },
+  );
+
+  it('keeps paragraphs at blank lines of LF, CR or CRLF, and only there', () => {
+    expect(markdownText('One\n\nTwo\r\n \r\nThree\r\rFour\r\nFive\u0085\u0085Six')).toBe(
+      'One\n\nTwo\n\nThree\n\nFour Five Six',
+    );
+    expect(markdownText('One\n\n# Two')).toBe('One\n\n\\# Two');
   });
 });

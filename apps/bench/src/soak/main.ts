@@ -84,6 +84,7 @@ async function main(): Promise<void> {
       mix,
       { seconds, rate, interval, reloadEvery, maxInFlight },
       () => server.child.kill('SIGHUP'),
+      () => serverRss(server.metricsUrl),
     );
     process.exitCode = result.fivexx > 0 || result.failures > 0 ? 1 : 0;
   } finally {
@@ -123,6 +124,7 @@ async function run(
   mix: readonly SoakRequest[],
   options: RunOptions,
   reload: () => void,
+  rssOf: () => Promise<number>,
 ): Promise<{ fivexx: number; failures: number }> {
   const total = mix.reduce((sum, request) => sum + request.weight, 0);
   const choose = (n: number): SoakRequest => {
@@ -200,7 +202,7 @@ async function run(
     const current = window;
     window = newWindow();
     const latency = summarise(current.latencies);
-    const bytes = await serverRss(url);
+    const bytes = await rssOf();
     rss.push(bytes);
     p99s.push(latency.p99);
     all.requests += current.requests;

@@ -6,6 +6,8 @@ const UNLIMITED = '1000000000';
 
 export interface SoakServer {
   readonly url: string;
+  /** Where its `/metrics` answers: a listener of its own on loopback, port picked by the system. */
+  readonly metricsUrl: string;
   readonly child: ChildProcess;
   stop(): Promise<number | null>;
 }
@@ -20,6 +22,8 @@ export async function startSoakServer(catalog: string, dataDir: string): Promise
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      METRICS_HOST: '127.0.0.1',
       CATALOG_FILE: catalog,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -33,17 +37,18 @@ export async function startSoakServer(catalog: string, dataDir: string): Promise
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.stdout?.resume(); // warnings and errors: counted by the 5xx count, not shown
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, metricsUrl] = await new Promise<[string, string]>((resolve, reject) => {
     let text = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
-      const found = /Listening on (http:\/\/\S+)/.exec(text);
-      if (found?.[1] !== undefined) resolve(found[1]);
+      const found = /Listening on (http:\/\/\S+) .*metrics at (http:\/\/\S+\/metrics)/.exec(text);
+      if (found?.[1] !== undefined && found[2] !== undefined) resolve([found[1], found[2]]);
     });
     void exited.then((code) => reject(new Error(`the server exited (${code}):\n${text}`)));
   });
   return {
     url,
+    metricsUrl,
     child,
     stop: () => {
       child.kill('SIGTERM');
@@ -52,9 +57,9 @@ export async function startSoakServer(catalog: string, dataDir: string): Promise
   };
 }
 
-/** The server's resident set size in bytes, from its own /metrics. */
-export async function serverRss(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+/** The server's resident set size in bytes, from its own /metrics (`metricsUrl`). */
+export async function serverRss(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
   const line = text.split('\n').find((l) => l.startsWith('process_resident_memory_bytes '));
   return Number(line?.split(' ')[1] ?? Number.NaN);
 }

@@ -155,7 +155,10 @@ export const environmentSchema = z.object({
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000).default(600),
   MAX_CONNECTIONS_PER_CLIENT: integer('MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000).default(50),
   METRICS_ENABLED: flag('METRICS_ENABLED', true),
-  METRICS_PORT: integer('METRICS_PORT', 0, 65_535).optional(),
+  // Contract §6: operational data is not public, so metrics have a listener of their own, on
+  // loopback unless the deployment says otherwise (9464 is the usual exporter port).
+  METRICS_PORT: integer('METRICS_PORT', 0, 65_535).default(9464),
+  METRICS_HOST: z.string().min(1, { error: 'METRICS_HOST must not be empty' }).default('127.0.0.1'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -43,12 +43,13 @@ export interface ServerConfig {
     readonly requestTimeoutMs: number;
     readonly keepAliveTimeoutMs: number;
     readonly maxConnections: number;
-    /** 0: no per-client cap (behind a proxy every connection comes from the proxy). */
+    /** 0: no per-client cap. The proxies TRUST_PROXY names by address are never capped per client. */
     readonly maxConnectionsPerClient: number;
   };
-  /** `/metrics`: off, on the service's own port, or on a port of its own (same HOST). */
+  /** `/metrics`: off, or on a listener of its own, never on the service's public port. */
   readonly metrics:
-    { readonly enabled: false } | { readonly enabled: true; readonly port?: number };
+    | { readonly enabled: false }
+    | { readonly enabled: true; readonly port: number; readonly host: string };
 }
 
 /** A setting that cannot be used, with one line per problem naming the setting. */
@@ -127,10 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       maxConnections: e.MAX_CONNECTIONS,
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
-    metrics: !e.METRICS_ENABLED
-      ? { enabled: false }
-      : e.METRICS_PORT === undefined
-        ? { enabled: true }
-        : { enabled: true, port: e.METRICS_PORT },
+    metrics: e.METRICS_ENABLED
+      ? { enabled: true, port: e.METRICS_PORT, host: e.METRICS_HOST }
+      : { enabled: false },
   };
 }

@@ -58,7 +58,6 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import { accessLoggerOf, type Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
-import { metricsRouters } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
 /** The driving side: readiness checks, the website, signup and MCP routers, and the Express app. */
@@ -250,7 +249,7 @@ function bindKnownMcpCalls(
         knownMcpCalls({
           knownCalls,
           quota,
-          clientKeyOf: rawClientKey(config.trustProxy),
+          clientKeyOf: rawClientKey(config.trustProxy, logger),
           frame: headerlessFrame(accessLogger),
           frameHeaders: requestFrameHeaders,
           baseUrl: profile.baseUrl,
@@ -284,7 +283,7 @@ function bindHttpApp(
         trustProxy: config.trustProxy,
         tools: { searchTools, getTool, quota, validator, cache },
         readiness,
-        routers: [...metricsRouters(container, config), ...routers],
+        routers,
         notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
         methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
         grantsNoCors: isSubscriptionPath,

@@ -1,9 +1,7 @@
 import type { LivePublication, MailBacklog, RateLimiter } from '@reviews/application';
 import { RedisRateLimiter } from '@reviews/adapters-persistence';
-import { Router } from 'express';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '../config/server-config.js';
-import { answerMetrics } from '../metrics/metrics-http.js';
 import { ObservedRateLimiter } from '../metrics/observed-rate-limiter.js';
 import { ServiceMetrics } from '../metrics/service-metrics.js';
 import { TOKENS } from './tokens.js';
@@ -40,15 +38,4 @@ export function observedAsTheService(
   if (!config.metrics.enabled) return (limiter) => limiter;
   return (limiter) =>
     new ObservedRateLimiter(limiter, container.get<ServiceMetrics>(TOKENS.Metrics));
-}
-
-/** `GET /metrics` on the service's own port, when metrics are on and have no port of their own. */
-export function metricsRouters(container: Container, config: ServerConfig): Router[] {
-  if (!config.metrics.enabled || config.metrics.port !== undefined) return [];
-  const metrics = container.get<ServiceMetrics>(TOKENS.Metrics);
-  const router = Router();
-  router.get('/metrics', (req, res, next) => {
-    answerMetrics(req, res, metrics).then(() => undefined, next);
-  });
-  return [router];
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listeningUrl } from '../listening-url.js';
 import type { ServiceMetrics } from './service-metrics.js';
 
 /** Route label of a request Express did not route (404s, preflights, refusals before routing). */
@@ -28,8 +28,8 @@ export function observeRequests(server: Server, metrics: ServiceMetrics): void {
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** Answers `GET /metrics` (and HEAD) with the exposition; `undefined` for any other request. */
-export async function answerMetrics(
+/** Answers `GET /metrics` (and HEAD) with the exposition; `false` for any other request. */
+async function answerMetrics(
   req: IncomingMessage,
   res: ServerResponse,
   metrics: ServiceMetrics,
@@ -46,8 +46,12 @@ export async function answerMetrics(
   return true;
 }
 
-/** A listener of its own that serves only `/metrics` (`METRICS_PORT`). */
-export async function startMetricsServer(
+/**
+ * The listener of its own that serves only `/metrics` (`METRICS_PORT` on `METRICS_HOST`, contract
+ * §6): operational data never goes out on the public port, and no response here carries CORS
+ * headers, so no web page can read it. A port it cannot bind is an error naming both settings.
+ */
+async function startMetricsServer(
   port: number,
   host: string,
   metrics: ServiceMetrics,
@@ -66,7 +70,15 @@ export async function startMetricsServer(
     );
   });
   server.listen(port, host);
-  await once(server, 'listening');
+  try {
+    await once(server, 'listening');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(
+      `the metrics listener could not bind METRICS_HOST=${host} METRICS_PORT=${port} (${reason}). Choose a free METRICS_PORT (0 picks one), another METRICS_HOST, or METRICS_ENABLED=false.`,
+      { cause: error },
+    );
+  }
   return server;
 }
 
@@ -77,23 +89,20 @@ export interface RunningMetrics {
 }
 
 /**
- * Starts observing `server`'s requests and, with `METRICS_PORT`, the metrics listener; `url` is
- * where `/metrics` answers (`serverUrl` is the service's own address). Nothing when `metrics` is
- * undefined (`METRICS_ENABLED=false`).
+ * Starts the metrics listener and observing `server`'s requests; `url` is where `/metrics`
+ * answers, with the port actually bound. Nothing when `listener` is undefined
+ * (`METRICS_ENABLED=false`).
  */
 export async function startMetrics(
   server: Server,
-  serverUrl: string,
-  metrics: ServiceMetrics | undefined,
-  config: { readonly host: string; readonly port: number | undefined },
+  listener:
+    { readonly metrics: ServiceMetrics; readonly host: string; readonly port: number } | undefined,
 ): Promise<RunningMetrics> {
-  if (metrics === undefined) return { url: undefined, close: () => undefined };
-  observeRequests(server, metrics);
-  if (config.port === undefined) return { url: `${serverUrl}/metrics`, close: () => undefined };
-  const own = await startMetricsServer(config.port, config.host, metrics);
-  const { port } = own.address() as AddressInfo;
+  if (listener === undefined) return { url: undefined, close: () => undefined };
+  const own = await startMetricsServer(listener.port, listener.host, listener.metrics);
+  observeRequests(server, listener.metrics);
   return {
-    url: `${serverUrl.replace(/:\d+$/, '')}:${port}/metrics`,
+    url: `${listeningUrl(own, listener.host)}/metrics`,
     close: () => {
       own.close();
       own.closeAllConnections();

@@ -80,6 +80,10 @@ describe('compose.yaml', () => {
     for (const name of appNames) {
       const environment = services[name]?.environment ?? {};
       expect(environment['TRUST_PROXY']).toBe(lbAddress);
+      // Named by address (not a hop count), the balancer has no per-client connection cap.
+      expect(environmentSchema.shape.TRUST_PROXY.parse(environment['TRUST_PROXY'])).toEqual([
+        lbAddress,
+      ]);
       expect(withDefaults(environment['PUBLIC_BASE_URL'] ?? '')).toBe(
         `http://localhost:${published.split(':')[0]}`,
       );
@@ -89,6 +93,43 @@ describe('compose.yaml', () => {
     expect(lb.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000/);
     expect(caddyfile).toMatch(/health_uri \/readyz/);
+  });
+
+  it('keeps metrics inside the network, where a Prometheus scrapes every instance on its metrics port', () => {
+    const prometheus = services['prometheus'] ?? {};
+    expect(prometheus.image).toMatch(/^prom\/prometheus:v\d/);
+    expect(prometheus.depends_on).toEqual(expect.arrayContaining(appNames));
+    expect(prometheus.networks).toContain('backend');
+    // Its own UI on the host's loopback only; the instances publish nothing.
+    for (const port of prometheus.ports ?? []) expect(withDefaults(port)).toMatch(/^127\.0\.0\.1:/);
+    expect(prometheus.volumes).toContain(
+      './deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+    const scrape = parse(read('deploy/prometheus.yml')) as {
+      scrape_configs: Array<{
+        metrics_path?: string;
+        static_configs: Array<{ targets: string[] }>;
+      }>;
+    };
+    const targets = scrape.scrape_configs.flatMap((job) => {
+      expect(job.metrics_path ?? '/metrics').toBe('/metrics');
+      return job.static_configs.flatMap((group) => group.targets);
+    });
+    const expected = appNames.map((name) => {
+      const env = Object.fromEntries(
+        Object.entries(services[name]?.environment ?? {}).map(([key, value]) => [
+          key,
+          withDefaults(String(value)),
+        ]),
+      );
+      const { metrics } = loadConfig(env);
+      if (!metrics.enabled) throw new Error(`${name} has metrics off`);
+      // Reachable from the Prometheus container: bound on every address of the instance.
+      expect(metrics.host).toBe('0.0.0.0');
+      expect(services[name]?.ports).toBeUndefined();
+      return `${name}:${metrics.port}`;
+    });
+    expect(targets.sort()).toEqual(expected.sort());
   });
 
   it('offers the catalog CLI on the same settings as a tools profile', () => {

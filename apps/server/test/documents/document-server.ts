@@ -15,6 +15,7 @@ export async function startDocumentServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reviews-documents-'));
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: BASE,
     DATA_DIR: dataDir,

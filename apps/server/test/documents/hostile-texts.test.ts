@@ -15,6 +15,12 @@ const SERVICE_NAME = 'Reviews <script>alert(1)</script> & &amp; [x](javascript:y
 const HOLDER = 'Holder <b>]]></b> &amp; "Q"';
 const AUTHOR = 'Eve <img src=x onerror=alert(1)> &amp; "Q" ]]>';
 const TOOL_NAME = 'Evil <script>alert(2)</script> & [x](https://evil.example/)';
+/**
+ * Every line break a catalog description may hold, each followed by what would start a block
+ * (the catalog refuses the other controls; the renderers fold those too, see their own tests).
+ */
+const BREAKS = ['\u0085', '\u2028', '\u2029', '\r\n', '\r', '\n'];
+const BROKEN = `Plain start.${BREAKS.map((mark, i) => `${mark}# Heading ${i}`).join('')}`;
 
 const work = mkdtempSync(path.join(tmpdir(), 'reviews-hostile-'));
 const catalogFile = path.join(work, 'hostile.json');
@@ -41,6 +47,15 @@ writeFileSync(
             dislikes: HOSTILE,
           },
         ],
+        stacks: null,
+      },
+      {
+        id: 'broken-lines',
+        name: 'Broken lines',
+        description: BROKEN,
+        website: 'https://broken.example/',
+        category: null,
+        reviews: [],
         stacks: null,
       },
     ],
@@ -120,6 +135,35 @@ describe('a hostile catalog and configuration render inert', () => {
       if (document === '/developers.md') expect(shown).toContain(HOSTILE);
     },
   );
+
+  it('in the Markdown twin and the MCP text, folded the same way: one line, no heading', async () => {
+    const twin = await text('/tools/broken-lines.md');
+    const mcp = (await (
+      await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'Mcp-Protocol-Version': '2025-11-25',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'get_tool', arguments: { id: 'broken-lines' } },
+        }),
+      })
+    ).json()) as { result: { content: Array<{ text: string }> } };
+    const mcpText = mcp.result.content[0]!.text;
+    // One line, so no `#` starts one (a `#` inside a line needs no escape).
+    const folded = `Plain start.${BREAKS.map((_, i) => ` # Heading ${i}`).join('')}`;
+    for (const output of [twin, mcpText]) {
+      const lines = output.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/);
+      expect(lines).toContain(folded);
+      expect(lines.filter((line) => line.includes('Heading'))).toEqual([folded]);
+      expect(markdown.render(output).match(/<h1>/g)).toEqual(['<h1>']);
+    }
+  });
 
   it('in the JSON documents and the export: exact strings, nothing interpreted', async () => {
     const ai = JSON.parse(await text('/.well-known/ai-catalog.json')) as AiCatalogShape;

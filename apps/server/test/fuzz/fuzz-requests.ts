@@ -133,9 +133,40 @@ function jsonRpc(r: SeededRandom, knownIds: readonly string[]): unknown {
   ])();
 }
 
-function body(r: SeededRandom, path: string, knownIds: readonly string[]): string {
+/**
+ * JSON nested `depth` deep (arrays, objects or both), as text: `JSON.stringify` of such a value
+ * would overflow the fuzzer's own stack. Issue 27: 5,000 levels once ended the process.
+ */
+function nested(r: SeededRandom, depth: number): string {
+  return r.pick([
+    () => `${'['.repeat(depth)}${']'.repeat(depth)}`,
+    () => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+    () => `${'[{"a":'.repeat(depth >> 1)}[]${'}]'.repeat(depth >> 1)}`,
+  ])();
+}
+
+/** A `tools/call` whose arguments nest up to what the 64 KiB body limit lets through. */
+function deepCall(r: SeededRandom): string {
+  const depth = r.pick([62, 65, 100, 3_000, 5_000, 10_000, 20_000, 30_000]);
+  return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${r.pick(['search_tools', 'get_tool'])}","arguments":{"q":"x","z":${nested(r, depth)}}}}`;
+}
+
+/** Mostly sent as JSON, so that it reaches the JSON parsers (and the known-call path). */
+function asJson(r: SeededRandom, headers: Record<string, string>, text: string): string {
+  if (r.chance(0.8)) headers['Content-Type'] = 'application/json';
+  return text;
+}
+
+function body(
+  r: SeededRandom,
+  path: string,
+  knownIds: readonly string[],
+  headers: Record<string, string>,
+): string {
+  if (path.startsWith('/mcp') && r.chance(0.2)) return asJson(r, headers, deepCall(r));
   if (path.startsWith('/mcp') && r.chance(0.8)) return JSON.stringify(jsonRpc(r, knownIds));
   return r.pick([
+    () => asJson(r, headers, `{"email":${nested(r, r.pick([65, 300, 500, 600]))}}`),
     () => JSON.stringify({ email: `fuzz${r.int(1e6)}@example.com` }),
     () => JSON.stringify({ email: r.text(40) }),
     () => JSON.stringify({ email: 'a@example.com', extra: 1 }),
@@ -258,11 +289,12 @@ export function fuzzRequest(r: SeededRandom, knownIds: readonly string[]): FuzzR
   const method = r.pick(METHODS);
   // node:http frames no body on GET/HEAD/DELETE/OPTIONS; such bodies are sent raw, framed.
   const sendsBody = ['POST', 'PUT', 'PATCH'].includes(method);
+  const sent = headers(r, path);
   return {
     kind: 'http',
     method,
     path,
-    headers: headers(r, path),
-    ...(sendsBody ? { body: body(r, path, knownIds) } : {}),
+    headers: sent,
+    ...(sendsBody ? { body: body(r, path, knownIds, sent) } : {}),
   };
 }

@@ -29,6 +29,7 @@ let knownIds: string[];
 beforeAll(async () => {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     // High enough that most requests do real work; signup keeps its limit (5 an hour) so the

@@ -19,6 +19,7 @@ import {
   rawRequest,
   type RawResponse,
 } from '../../../../packages/adapters-http/test/support/raw-http.js';
+import { TOO_DEEP_ANSWER } from '../../../../packages/adapters-mcp/test/support/raw-mcp.js';
 import { restAndMcpApp } from './support/rest-and-mcp-app.js';
 
 const profile = aServiceProfile();
@@ -38,6 +39,8 @@ interface Server {
   fastAnswers(): number;
   /** The access log lines, without what differs per request. */
   accessLog(): unknown[];
+  /** The error lines' messages. */
+  errors(): string[];
   close(): Promise<void>;
 }
 
@@ -66,7 +69,7 @@ async function startServer(
       : knownMcpCalls({
           knownCalls,
           quota,
-          clientKeyOf: rawClientKey(false),
+          clientKeyOf: rawClientKey(false, logger),
           frame: (req, res, route) => {
             answered++;
             return frame(req, res, route);
@@ -91,6 +94,7 @@ async function startServer(
           path: fields['path'],
           status: fields['status'],
         })),
+    errors: () => logger.errors.map((line) => line.message),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -410,4 +414,83 @@ describe('known MCP calls answered before Express and the SDK (issue 12)', () =>
     // The second of each pair, and both calls of the last pair (the refusal included).
     expect(fast.fastAnswers()).toBe(4);
   });
+
+  it.each([
+    ['2025', 65, legacyCall],
+    ['2025', 5_000, legacyCall],
+    ['2026-07-28', 10_000, modernCall],
+    ['2026-07-28', 30_000, modernCall],
+  ])(
+    '%s: arguments nested %i deep are refused -32600 on both paths, unparsed',
+    async (_generation, depth, call) => {
+      const { plain, fast } = await startPair();
+      await sameAnswers(plain, fast, call(1, 'search_tools', SEARCH));
+      const answered = fast.fastAnswers();
+      const parsedHere = jest.spyOn(KnownCalls, 'requestOf');
+      try {
+        const refused = await sameAnswers(
+          plain,
+          fast,
+          nestedCall(call(2, 'search_tools', SEARCH), depth),
+        );
+        expect(refused.status).toBe(400);
+        expect(JSON.parse(comparable(refused).body)).toEqual(TOO_DEEP_ANSWER);
+        expect(parsedHere).not.toHaveBeenCalled();
+      } finally {
+        parsedHere.mockRestore();
+      }
+      expect(fast.fastAnswers()).toBe(answered);
+      expect([...plain.errors(), ...fast.errors()]).toEqual([]);
+    },
+  );
+
+  it('answers a failure 500 with -32603 and logs it, in the fast path’s body events as on the Express path', async () => {
+    const { plain, fast } = await startPair();
+    await sameAnswers(plain, fast, legacyCall(1, 'search_tools', SEARCH));
+    const answered = fast.fastAnswers();
+    const failing = jest.spyOn(KnownCalls, 'requestOf').mockImplementation(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    const origin = { Origin: new URL(profile.baseUrl).origin };
+    try {
+      // A call not seen before: the fast path parses it in the request's own `'end'` event;
+      // with an Origin, the fast path leaves it to Express.
+      for (const call of [
+        legacyCall(2, 'get_tool', { id: 'tool-5' }),
+        legacyCall(3, 'get_tool', { id: 'tool-6' }, origin),
+      ]) {
+        const failed = await post(fast.url, call);
+        expect(failed.status).toBe(500);
+        expect(JSON.parse(comparable(failed).body)).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32603,
+            message: 'Something went wrong on our side. Try again later.',
+          },
+        });
+      }
+    } finally {
+      failing.mockRestore();
+    }
+    expect(fast.errors()).toEqual(['request failed', 'request failed']);
+    // The failure in the fast path framed its answer (request id, access log line).
+    expect(fast.fastAnswers()).toBe(answered + 1);
+    expect(fast.accessLog().slice(-2)).toEqual([
+      { method: 'POST', path: '/mcp', status: 500 },
+      { method: 'POST', path: '/mcp', status: 500 },
+    ]);
+    expect((await post(fast.url, legacyCall(4, 'search_tools', SEARCH))).status).toBe(200);
+  });
 });
+
+/** `sent` with `"z": [[…]]` nested `depth` deep in all (its arguments are 3 levels down). */
+function nestedCall(sent: Sent, depth: number): Sent {
+  const inner = depth - 3;
+  const nested = sent.body.replace(
+    '"q":"postgres"',
+    `"q":"postgres","z":${'['.repeat(inner)}${']'.repeat(inner)}`,
+  );
+  expect(nested).not.toBe(sent.body);
+  return { headers: sent.headers, body: nested };
+}

@@ -25,6 +25,7 @@ async function start(mongodbUrl: string): Promise<RunningServer> {
   dataDirs.push(dataDir);
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

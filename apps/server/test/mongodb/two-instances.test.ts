@@ -91,6 +91,7 @@ suite(`two instances on one ${MONGODB_TEST_SERVER} and one Redis`, () => {
     servers = dataDirs.map((dataDir) =>
       startServerProcess({
         PORT: '0',
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         MONGODB_URL: database.url,

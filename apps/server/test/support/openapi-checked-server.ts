@@ -33,6 +33,7 @@ export function withOpenApiCheck(server: RunningServer): CheckedServer {
 export async function startCheckedServer(dataDir: string): Promise<CheckedServer> {
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: 'https://reviews.test',
     DATA_DIR: dataDir,

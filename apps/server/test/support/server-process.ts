@@ -30,7 +30,13 @@ export function startServerProcess(
       : [process.execPath, ['apps/server/dist/main.js']];
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
+    // A free port for the metrics listener unless the test names one: tests never share 9464.
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '/tmp',
+      METRICS_PORT: '0',
+      ...env,
+    },
     stdio: 'pipe',
     detached: true,
   });

@@ -1,7 +1,9 @@
 import { type Logger, BUCKETS } from '@reviews/application';
 import compression from 'compression';
 import express, { type Express, type Router } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { accessLog } from '../shared/access-log.middleware.js';
+import { clientAddressOf, type TrustProxy } from '../shared/client-address.js';
 import { cors } from '../shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../shared/error-handler.js';
 import { chargeQuota } from '../shared/request-quota.js';
@@ -9,8 +11,7 @@ import { requestId } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
 import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
 
-/** Which proxies may speak for the client through X-Forwarded-For (Express's `trust proxy`). */
-export type TrustProxy = false | number | readonly string[];
+export type { TrustProxy };
 
 export interface HttpAppDeps {
   readonly logger: Logger;
@@ -45,6 +46,15 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', deps.trustProxy === false ? false : deps.trustProxy);
+  // `req.ip` is the address every path charges (the answers before Express use the same rule).
+  const clientAddress = clientAddressOf(deps.trustProxy, deps.logger);
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: IncomingMessage) {
+      return clientAddress(this);
+    },
+  });
 
   app.use(requestId);
   app.use((_req, res, next) => {

@@ -18,7 +18,7 @@ import {
   MAX_EMAIL_LENGTH,
 } from '@reviews/domain';
 import { DOCUMENT_PATHS as P } from './document-paths.js';
-import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
+import { markdownInline as markdownText } from '@reviews/http-common';
 import { fieldTable } from './schema-fields.js';
 import { BUCKET_COUNTS, describeRate, rateOf, type ServiceFacts } from './service-facts.js';
 

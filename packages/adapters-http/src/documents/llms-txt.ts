@@ -1,5 +1,5 @@
 import { DOCUMENT_PATHS as P } from './document-paths.js';
-import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
+import { markdownInline as markdownText } from '@reviews/http-common';
 import type { ServiceFacts } from './service-facts.js';
 
 /**

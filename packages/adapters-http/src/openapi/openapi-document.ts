@@ -16,7 +16,7 @@ import {
   subscribeBodySchema,
 } from '../subscription/subscription.schemas.js';
 import { searchToolsQuerySchema, toolIdParamSchema } from '../tools/tool-query.schemas.js';
-import { markdownInline as markdownText } from '../markdown/markdown-escape.js';
+import { markdownInline as markdownText } from '@reviews/http-common';
 import { RESPONSE_HEADERS as H } from './response-headers.js';
 
 /** What the document says about who runs the service (from configuration). */

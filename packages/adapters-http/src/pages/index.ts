@@ -4,4 +4,3 @@ export { notFoundPages } from './not-found.routes.js';
 export { webMcpToolDefinitions } from './webmcp-tools.js';
 export type { WebMcpToolDefinition } from './webmcp-tools.js';
 export { WEBMCP_SCRIPT_PATH } from './site-assets.js';
-export { markdownInline, markdownText } from '../markdown/markdown-escape.js';

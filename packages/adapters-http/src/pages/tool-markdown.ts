@@ -1,5 +1,5 @@
 import type { DetailResultBody, ReviewBody } from '@reviews/application';
-import { markdownAutolink, markdownInline, markdownText } from '../markdown/markdown-escape.js';
+import { markdownAutolink, markdownInline, markdownText } from '@reviews/http-common';
 
 /**
  * `/tools/{id}.md`: the tool page as Markdown for agents — the same page of reviews, the stacks

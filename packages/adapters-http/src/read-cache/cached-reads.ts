@@ -1,10 +1,14 @@
 import type { Logger, RequestQuota } from '@reviews/application';
-import { ifNoneMatchHits, rateLimitHeaders } from '@reviews/http-common';
+import {
+  INTERNAL_ERROR_MESSAGE,
+  ifNoneMatchHits,
+  rateLimitHeaders,
+  requestFailed,
+} from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TrustProxy } from '../app/create-http-app.js';
+import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
-import { INTERNAL_ERROR_MESSAGE } from '../shared/error-handler.js';
 import { quotaRefusal } from '../shared/request-quota.js';
 import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
@@ -33,7 +37,7 @@ export interface CachedReadsDeps {
 export function cachedReads(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const clientKeyOf = rawClientKey(deps.trustProxy);
+  const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
   const frame = headerlessFrame(deps.accessLogger ?? deps.logger);
   return (req, res) => {
     const { method, url } = req;
@@ -58,11 +62,14 @@ export function cachedReads(
       return true;
     }
     const key = chargedKeyFor(req, clientKeyOf(req));
-    answerCharged(quotaFor(req, deps.quota), key, read, res, head).catch((error: unknown) => {
-      deps.logger.error({ err: error, requestId, path: url.split('?')[0] }, 'request failed');
-      if (res.headersSent) res.destroy();
-      else sendError(res, head, 500, INTERNAL_ERROR_MESSAGE);
-    });
+    answerCharged(quotaFor(req, deps.quota), key, read, res, head).catch((error: unknown) =>
+      requestFailed(
+        { logger: deps.logger, answer: () => sendError(res, head, 500, INTERNAL_ERROR_MESSAGE) },
+        res,
+        error,
+        { requestId, path: url.split('?')[0] },
+      ),
+    );
     return true;
   };
 }

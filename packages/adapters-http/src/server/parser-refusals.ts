@@ -5,6 +5,16 @@ import { rawRefusal, refusalBody, refusalHeaders, requestLinePath } from './refu
 interface ParserError extends Error {
   readonly code?: string;
   readonly rawPacket?: Buffer;
+  /** Where in `rawPacket` the parser stopped. */
+  readonly bytesParsed?: number;
+}
+
+/** The requests of one connection, as far as a parser refusal needs them. */
+interface Exchanges {
+  /** The last request whose head was read, and its response. */
+  last: { req: IncomingMessage; res: ServerResponse } | undefined;
+  /** Responses not yet written, in request order (pipelined requests queue up). */
+  readonly unfinished: ServerResponse[];
 }
 
 /** What Node's HTTP parser refused, as a status and a message a person can act on. */
@@ -37,30 +47,53 @@ function refusalOf(code: string | undefined): { status: number; message: string 
  * with `Connection: close`, instead of Node's empty bodies (contract §5).
  */
 export function answerParserRefusals(server: Server): void {
-  // Sockets whose last request was answered before its body had all arrived: when that body
-  // then breaks off, the request already has its answer and a second one would be noise.
-  const answeredEarly = new WeakSet<Duplex>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    res.once('finish', () => {
-      if (!req.complete) answeredEarly.add(req.socket);
-    });
-  });
+  const exchanges = new WeakMap<Duplex, Exchanges>();
+  const track = (req: IncomingMessage, res: ServerResponse): void => {
+    let of = exchanges.get(req.socket);
+    if (of === undefined) exchanges.set(req.socket, (of = { last: undefined, unfinished: [] }));
+    of.last = { req, res };
+    of.unfinished.push(res);
+    const written = (): void => {
+      const at = of.unfinished.indexOf(res);
+      if (at >= 0) of.unfinished.splice(at, 1);
+    };
+    res.once('finish', written);
+    res.once('close', written);
+  };
+  server.on('request', track);
+  server.on('checkExpectation', track);
+  // Connections already refused: the parser repeats its error for every byte that follows.
+  const refused = new WeakSet<Duplex>();
 
   server.on('clientError', (error: ParserError, socket: Duplex) => {
-    const inProgress = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (
-      error.code === 'ECONNRESET' ||
-      !socket.writable ||
-      inProgress?.headersSent === true ||
-      (inProgress == null && answeredEarly.has(socket))
-    ) {
+    if (refused.has(socket)) return;
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
+    const of = exchanges.get(socket);
+    // While the last request is incomplete the error is in its body; otherwise it is in the
+    // bytes of a new request after it.
+    const broken = of?.last !== undefined && !of.last.req.complete ? of.last : undefined;
+    // That request has its answer already (or part of it): a second one would be noise.
+    if (broken?.res.headersSent === true) {
+      socket.destroy();
+      return;
+    }
+    refused.add(socket);
     const { status, message } = refusalOf(error.code);
-    // The route asked for: the request being read, else the request line the parser choked on.
-    const path = inProgress?.req?.url ?? requestLinePath(error.rawPacket);
-    socket.end(rawRefusal(status, path, message));
+    const path = broken?.req.url ?? requestLinePath(error.rawPacket, error.bytesParsed);
+    const refusal = rawRefusal(status, path, message);
+    const before = of?.unfinished.filter((res) => res !== broken?.res).at(-1);
+    if (before === undefined) {
+      socket.end(refusal);
+      return;
+    }
+    // Pipelined requests before the refused one are answered first, in order: the refusal
+    // follows the last of those answers, before Node decides whether to keep the connection.
+    before.prependListener('finish', () => {
+      if (keepsConnection(before) && socket.writable) socket.end(refusal);
+    });
   });
 
   // CONNECT (a proxy's method): Node would close the connection without a word.
@@ -76,6 +109,11 @@ export function answerParserRefusals(server: Server): void {
     const message = `Expect: ${req.headers.expect ?? ''} is not supported; only Expect: 100-continue is.`;
     sendRefusal(res, 417, refusalBody(req.url, message));
   });
+}
+
+/** Whether `res` left its connection open for a next answer (no `Connection: close`). */
+function keepsConnection(res: ServerResponse): boolean {
+  return res.shouldKeepAlive && !/\bclose\b/i.test(String(res.getHeader('connection') ?? ''));
 }
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without `Host` is 400 (Node's check answers it empty). */

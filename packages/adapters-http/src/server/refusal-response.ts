@@ -4,11 +4,12 @@ import { STATUS_CODES } from 'node:http';
 /**
  * Refusals written outside Express (by the server itself: parser errors, `Expect`, capacity)
  * still have the shape their route promises (contract §5, §8): JSON-RPC for `/mcp`, `{ error }`
- * everywhere else, with the headers every response carries.
+ * everywhere else, with the headers every response carries. `code` is the JSON-RPC error's:
+ * -32600 (invalid request) for a refusal, -32603 for a failure of ours.
  */
-export function refusalBody(path: string | undefined, message: string): string {
+export function refusalBody(path: string | undefined, message: string, code = -32600): string {
   if (path !== undefined && isMcpEndpoint(path)) {
-    return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
+    return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
   }
   return JSON.stringify({ error: message });
 }
@@ -50,13 +51,18 @@ export function rawRefusal(
 }
 
 /**
- * The path of the request line at the start of `packet`, if it is there and readable: the
- * parser's refusals come with the bytes it choked on, which usually begin with it.
+ * The path of the request line the parser choked on, if it is in `packet` and readable: the
+ * parser's refusals come with the bytes it was reading and where it stopped (`errorAt`). When
+ * pipelined requests share the packet, the refused one begins after the last head that ended
+ * before that point.
  */
-export function requestLinePath(packet: Buffer | undefined): string | undefined {
+export function requestLinePath(packet: Buffer | undefined, errorAt = 0): string | undefined {
   if (packet === undefined) return undefined;
+  // A blank line that ends by `errorAt` (not the refused request's own, reached at the error).
+  const endOfHead = errorAt >= 4 ? packet.lastIndexOf('\r\n\r\n', errorAt - 4) : -1;
+  const start = endOfHead < 0 ? 0 : endOfHead + 4;
   const line = /^[A-Za-z]{1,20} (\/\S{0,2048})(?: |\r?\n)/.exec(
-    packet.subarray(0, 2100).toString('latin1'),
+    packet.subarray(start, start + 2100).toString('latin1'),
   );
   return line?.[1];
 }

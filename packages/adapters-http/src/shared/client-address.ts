@@ -1,14 +1,66 @@
+import type { Logger } from '@reviews/application';
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import ipaddr from 'ipaddr.js';
+import proxyAddr from 'proxy-addr';
+
+/** Which proxies may speak for the client through X-Forwarded-For (Express's `trust proxy`). */
+export type TrustProxy = false | number | readonly string[];
 
 /**
  * The key a client is counted under (contract §6): its IPv4 address, or the /64 of its IPv6
- * address. `req.ip` already honours the app's `trust proxy` setting, so a forged
+ * address. `req.ip` is `clientAddressOf`'s answer (`createHttpApp` makes it so), so a forged
  * X-Forwarded-For from an untrusted peer never changes it. IPv4-mapped IPv6 addresses
  * (`::ffff:1.2.3.4`) count as the IPv4 address; a zone id (`fe80::1%eth0`) is ignored.
  */
 export function clientKey(req: Request): string {
   return rateLimitKeyOf(requestAddress(req));
+}
+
+/**
+ * The client's address under the `trust proxy` setting, for every path (Express's `req.ip`,
+ * the answers given before Express): the X-Forwarded-For entry that `proxy-addr` picks, as
+ * Express does (hop count, address list, or none). An entry that is not an IP address
+ * (`garbage`, `[1:2:0:3::1]`, an empty member) would be a bucket of its own for whatever a
+ * client wrote, so the request counts as the connected peer's, the proxy's own address; the
+ * first time, `logger` is warned (once per logger: the server gives every path the same one).
+ */
+export function clientAddressOf(
+  trustProxy: TrustProxy,
+  logger: Pick<Logger, 'warn'>,
+): (req: IncomingMessage) => string {
+  const peer = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+  if (trustProxy === false) return peer;
+  const trust =
+    typeof trustProxy === 'number'
+      ? (_address: string, hop: number) => hop < trustProxy
+      : namedProxies(trustProxy);
+  return (req) => {
+    const forwarded = proxyAddr(req, trust);
+    if (parseAddress(forwarded) !== undefined) return forwarded;
+    warnOnce(logger);
+    return peer(req);
+  };
+}
+
+/**
+ * Whether an address is one of the proxies a `TRUST_PROXY` list names (addresses, CIDRs, and
+ * Express's names such as `loopback`), as `proxy-addr` (and so Express) reads the list.
+ */
+export function namedProxies(list: readonly string[]): (address: string) => boolean {
+  const trust = proxyAddr.compile([...list]);
+  return (address) => trust(address, 0);
+}
+
+const warned = new WeakSet<object>();
+
+function warnOnce(logger: Pick<Logger, 'warn'>): void {
+  if (warned.has(logger)) return;
+  warned.add(logger);
+  logger.warn(
+    {},
+    "a trusted proxy sent an X-Forwarded-For entry that is no IP address; such requests count as the proxy's own (warned once)",
+  );
 }
 
 export function rateLimitKeyOf(ip: string): string {

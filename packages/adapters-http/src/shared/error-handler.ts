@@ -1,4 +1,5 @@
 import type { Logger } from '@reviews/application';
+import { INTERNAL_ERROR_MESSAGE } from '@reviews/http-common';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
 
@@ -35,9 +36,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(status).set(headers).json({ error: message });
   };
 }
-
-/** The 500's message: nothing about what failed. */
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Try again later.';
 
 interface HttpAnswer {
   status: number;

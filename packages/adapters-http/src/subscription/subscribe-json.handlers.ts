@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, verifyJsonBody } from '@reviews/http-common';
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { clientNetwork } from '../shared/client-address.js';
@@ -10,12 +11,18 @@ import type { SubscriptionRouterDeps } from './subscription-router.deps.js';
 
 const EXAMPLE =
   'Send Content-Type: application/json with a body like {"email": "you@example.com"}.';
-const parseJson = express.json({ limit: '1kb', strict: true, type: 'application/json' });
+const parseJson = express.json({
+  limit: '1kb',
+  strict: true,
+  type: 'application/json',
+  verify: verifyJsonBody,
+});
 
 /**
  * `POST /subscribe` (spec §4.1, contract §7), JSON only. In order: charge the `signup` bucket
  * (every POST counts, valid or not), insist on a JSON content type (a form or text body is 400,
- * never silently empty), read at most 1 KiB (413), validate strictly (400), run `Subscribe`.
+ * never silently empty), read at most 1 KiB (413), refuse a body nested deeper than
+ * `MAX_JSON_DEPTH` before parsing it (400), validate strictly (400), run `Subscribe`.
  */
 export function subscribeJsonHandlers(deps: SubscriptionRouterDeps): RequestHandler[] {
   return [
@@ -60,6 +67,11 @@ function bodyError(error: unknown): HttpError | undefined {
   if (type === 'entity.too.large') {
     return new HttpError(413, `The body is over 1 KiB. ${EXAMPLE}`);
   }
+  if (type === 'entity.too.deep')
+    return new HttpError(
+      400,
+      `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep. ${EXAMPLE}`,
+    );
   if (type === 'entity.parse.failed')
     return new HttpError(400, `The body is not valid JSON. ${EXAMPLE}`);
   return new HttpError(400, `The body could not be read. ${EXAMPLE}`);

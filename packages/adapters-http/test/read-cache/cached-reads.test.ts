@@ -203,6 +203,42 @@ describe('cached reads answered before Express (issue 12)', () => {
     }
   });
 
+  it('charges an X-Forwarded-For that holds no address to the proxy itself, on both paths, and warns once', async () => {
+    const fast = await behindTrustedProxy(20);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const search = (q: string, forwardedFor?: string) =>
+      rawRequest(`${fast.url}/api/v1/tools?q=${q}`, {
+        agent,
+        ...(forwardedFor === undefined ? {} : { headers: { 'X-Forwarded-For': forwardedFor } }),
+      });
+    const remaining = (res: RawResponse) =>
+      /"search";r=(\d+)/.exec(String(res.headers.ratelimit))?.[1];
+    try {
+      expect(remaining(await search('tool'))).toBe('19'); // the proxy's own request, Express
+      // Empty members are skipped (as Express parses the header), so only `, ,` is empty.
+      const bad = ['garbage', '[1:2:0:3::1]', ', ,', '203.0.113.7, garbage', '203.0.113.7:80'];
+      let left = 19;
+      for (const [i, forwardedFor] of bad.entries()) {
+        // A hit on the cached path, then a miss (a new query) on the Express path.
+        expect(remaining(await search('tool', forwardedFor))).toBe(String(--left));
+        expect(remaining(await search(`tool${i}`, forwardedFor))).toBe(String(--left));
+      }
+      // A well-formed address still counts on its own, on the same connection.
+      expect(remaining(await search('tool', '198.51.100.9'))).toBe('19');
+      expect(remaining(await search('tool', 'garbage'))).toBe(String(--left));
+    } finally {
+      agent.destroy();
+    }
+    const warnings = fast.logger.lines.filter((line) => line.level === 'warn');
+    expect(warnings).toEqual([
+      {
+        level: 'warn',
+        fields: {},
+        message: expect.stringMatching(/X-Forwarded-For .* no IP address/),
+      },
+    ]);
+  });
+
   it('charges a client by its own address, whatever X-Forwarded-For says, with no proxy trusted', async () => {
     const fast = await startReadApi(tools, { cachedReads: true, quota: limitedQuota(100, 3) });
     servers.push(fast);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { aTool } from '@reviews/domain/testing';
 import { startReadApi, type RunningReadApi } from '../support/read-api-harness.js';
-import { exchange, type SocketAnswer } from '../support/raw-socket.js';
+import { once } from 'node:events';
+import {
+  exchange,
+  openSocket,
+  parseAnswers,
+  readAnswer,
+  type SocketAnswer,
+} from '../support/raw-socket.js';
 
 let api: RunningReadApi;
 beforeAll(async () => {
@@ -96,5 +103,80 @@ describe("what Node's HTTP parser refuses is answered in the route's JSON shape"
       'GET /healthz HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
     );
     expect(answer.raw).toMatch(/HTTP\/1\.1 200 OK/);
+  });
+});
+
+describe('a malformed request pipelined after good ones', () => {
+  const healthz = 'GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n';
+  // A search goes through Express and the use case: its answer is written after the parser
+  // has already refused the bytes that follow it.
+  const search = 'GET /api/v1/tools?q=tool&limit=5 HTTP/1.1\r\nHost: t\r\n\r\n';
+
+  /** Sends `requests` in one write and returns every answer, in order, up to the close. */
+  async function pipelined(...requests: string[]): Promise<SocketAnswer[]> {
+    const answer = await exchange(api.url, requests.join(''));
+    expect(answer.timedOut).toBe(false);
+    return parseAnswers(answer.raw);
+  }
+
+  it.each([
+    ['a header line without a colon', 'GET / HTTP/1.1\r\nHost x\r\n\r\n'],
+    ['an invalid request line', 'G(T /api/v1/tools HTTP/1.1\r\nHost: t\r\n\r\n'],
+  ])('answers the good request, then 400 {error} for %s, then closes', async (_case, bad) => {
+    for (const first of [healthz, search]) {
+      const [good, refused, ...more] = await pipelined(first, bad);
+      expect(good?.status).toBe(200);
+      expect(good?.headers['content-type']).toMatch(/^application\/json/);
+      expectJsonRefusal(refused!, 400);
+      expect(JSON.parse(refused!.body)).toEqual({ error: expect.stringMatching(/not valid HTTP/) });
+      expect(more).toEqual([]);
+    }
+  });
+
+  it.each([
+    [
+      400,
+      'duplicate Content-Length',
+      'POST /mcp HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+    ],
+    [
+      431,
+      'oversized headers',
+      `GET /mcp HTTP/1.1\r\nHost: t\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    ],
+  ])(
+    "answers two good requests in order, then %i in the refused route's shape (%s on /mcp)",
+    async (status, _case, bad) => {
+      for (const before of [[], [search, healthz]]) {
+        const answers = await pipelined(...before, bad);
+        expect(answers.map((answer) => answer.status)).toEqual([...before.map(() => 200), status]);
+        if (before.length > 0) {
+          expect(JSON.parse(answers[0]!.body)).toHaveProperty('items');
+          expect(JSON.parse(answers[1]!.body)).toEqual({ status: 'ok' });
+        }
+        const refused = answers.at(-1)!;
+        expectJsonRefusal(refused, status);
+        expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+      }
+    },
+  );
+
+  it('answers both when the client half-closes after its write (printf … | nc)', async () => {
+    const socket = await openSocket(api.url);
+    const answer = readAnswer(socket, undefined, 5_000);
+    socket.end(`${search}GET / HTTP/1.1\r\nHost x\r\n\r\n`);
+    expect(parseAnswers((await answer).raw).map((each) => each.status)).toEqual([200, 400]);
+  });
+
+  it('does not answer twice when a body breaks off after its request was answered', async () => {
+    const socket = await openSocket(api.url);
+    const answer = readAnswer(socket, undefined, 5_000);
+    // The route refuses the request before reading its body; the broken chunk comes after.
+    socket.write('POST /api/v1/tools HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n');
+    await once(socket, 'data');
+    socket.write('ZZ\r\nxx\r\n');
+    const answers = parseAnswers((await answer).raw);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.status).toBe(405);
   });
 });

@@ -97,6 +97,28 @@ describe('POST /subscribe (contract §7 status table)', () => {
     await expectError(await fetch(`${api.url}/subscribe`, { method: 'POST' }), 400, /must be JSON/);
   });
 
+  it('returns 400 for a body nested more than 64 levels deep, before parsing it', async () => {
+    const nested = (depth: number) =>
+      fetch(`${api.url}/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"email":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`,
+      });
+    // 64 levels are parsed, and the schema says what is wrong with them.
+    await expectError(await nested(64), 400, /must be a string/);
+    await expectError(await nested(65), 400, /more than 64 levels deep/);
+    await expectError(await nested(500), 400, /more than 64 levels deep/);
+  });
+
+  it('returns 413 for a body over 1 KiB, however deep', async () => {
+    const deep = await fetch(`${api.url}/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"email":${'['.repeat(600)}${']'.repeat(600)}}`,
+    });
+    await expectError(deep, 413, /over 1 KiB/);
+  });
+
   it('returns 413 for a body over 1 KiB', async () => {
     const response = await api.postJson({ email: 'ada@example.com', padding: 'x'.repeat(1100) });
     await expectError(response, 413, /over 1 KiB/);

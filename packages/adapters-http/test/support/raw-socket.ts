@@ -36,6 +36,20 @@ export function parseAnswer(raw: string, timedOut = false): SocketAnswer {
   return { status: Number(statusLine.split(' ')[1]), headers, body, raw, timedOut };
 }
 
+/** Every HTTP/1.1 response in `raw`, in order (each with a `Content-Length` body). */
+export function parseAnswers(raw: string): SocketAnswer[] {
+  const answers: SocketAnswer[] = [];
+  let rest = raw;
+  while (rest.length > 0) {
+    const answer = parseAnswer(rest);
+    answers.push(answer);
+    if (answer.status === 0) break;
+    const bodyStart = rest.indexOf('\r\n\r\n') + 4;
+    rest = rest.slice(bodyStart + Number(answer.headers['content-length'] ?? 0));
+  }
+  return answers;
+}
+
 /**
  * Sends `bytes` as they are over a fresh connection and reads until the server closes it (or
  * `timeoutMs` passes): what a client that does not speak HTTP properly sees.
@@ -55,6 +69,8 @@ export function readAnswer(
   timeoutMs: number,
 ): Promise<SocketAnswer> {
   return new Promise((resolve) => {
+    // Already closed by the server: there is nothing more to read.
+    if (socket.closed) return resolve(parseAnswer(''));
     let raw = '';
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -55,7 +55,8 @@ export async function startReadApi(
   tools: readonly Tool[] | undefined,
   options: {
     quota?: RequestQuota;
-    limits?: HttpServerLimits;
+    /** The bounded server's limits; its proxies are `trustProxy`, as Express's. */
+    limits?: Omit<HttpServerLimits, 'trustProxy'>;
     /** Share a publication with another test server. */
     live?: LivePublication;
     /** Answer cached reads before Express, as the service does. */
@@ -92,7 +93,7 @@ export async function startReadApi(
   const server: Server =
     options.limits === undefined
       ? createServer(handler).listen(0, '127.0.0.1')
-      : createHttpServer(handler, options.limits).listen(0, '127.0.0.1');
+      : createHttpServer(handler, { ...options.limits, trustProxy }, logger).listen(0, '127.0.0.1');
   const conformance = testOpenApiConformance().watch(server);
   const running = await onLoopback(server);
   return {

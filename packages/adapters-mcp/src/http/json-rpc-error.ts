@@ -1,3 +1,5 @@
+import { INTERNAL_ERROR_MESSAGE } from '@reviews/http-common';
+
 /**
  * JSON-RPC 2.0 error bodies for what this adapter answers itself, before or beside the SDK
  * (rate limit, unreadable body, wrong method) — the same shape the SDK's transport uses for its
@@ -13,6 +15,7 @@ export interface JsonRpcErrorBody {
 export const JSON_RPC_SERVER_ERROR = -32000;
 export const JSON_RPC_PARSE_ERROR = -32700;
 export const JSON_RPC_INVALID_REQUEST = -32600;
+export const JSON_RPC_INTERNAL_ERROR = -32603;
 
 export function jsonRpcError(
   code: number,
@@ -29,4 +32,9 @@ export function requestIdOf(body: unknown): string | number | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const id = (body as { id?: unknown }).id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** What `/mcp` answers (HTTP 500) when its own code failed: nothing about what failed. */
+export function internalError(): JsonRpcErrorBody {
+  return jsonRpcError(JSON_RPC_INTERNAL_ERROR, INTERNAL_ERROR_MESSAGE);
 }

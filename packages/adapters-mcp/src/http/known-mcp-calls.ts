@@ -1,8 +1,15 @@
 import type { BucketName, Logger, RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
+import {
+  failingSafely,
+  jsonNestsDeeperThan,
+  rateLimitHeaders,
+  requestFailed,
+  tooManyRequests,
+  type RequestFailure,
+} from '@reviews/http-common';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
-import { JSON_RPC_SERVER_ERROR, jsonRpcError } from './json-rpc-error.js';
+import { JSON_RPC_SERVER_ERROR, internalError, jsonRpcError } from './json-rpc-error.js';
 import { cutAtId, isIdAt } from './call-text.js';
 import { KnownCalls, type KnownAnswer, type KnownCallRequest } from './known-calls.js';
 import { MCP_MAX_BODY_BYTES } from './mcp.routes.js';
@@ -59,6 +66,18 @@ export function knownMcpCalls(
   // plain integer or string, so it is JSON, parses to the same call, and `isIdAt` made sure the
   // token is its id. Bounded: emptied when full.
   const seenCalls = new Map<string, { key: string; buckets: BucketName[] }>();
+  // A failure answers -32603 with the frame's headers, framing the request first when the
+  // failure came before it was.
+  const failure = (req: IncomingMessage, requestId?: string): RequestFailure => ({
+    logger: deps.logger,
+    answer: (res) =>
+      sendJson(
+        res,
+        deps.frameHeaders(requestId ?? deps.frame(req, res, MCP_PATH)),
+        500,
+        internalError(),
+      ),
+  });
   const answer = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -73,17 +92,9 @@ export function knownMcpCalls(
     const head = deps.frameHeaders(requestId);
     answerCharged(deps, req, res, head, buckets, call.id, () =>
       deps.knownCalls.sendAfter(head, 'Origin', known, call, req, res),
-    ).catch((error: unknown) => {
-      deps.logger.error({ err: error, requestId, path: MCP_PATH }, 'request failed');
-      if (res.headersSent) res.destroy();
-      else
-        sendJson(
-          res,
-          deps.frameHeaders(requestId),
-          500,
-          jsonRpcError(JSON_RPC_SERVER_ERROR, 'Internal error.'),
-        );
-    });
+    ).catch((error: unknown) =>
+      requestFailed(failure(req, requestId), res, error, { requestId, path: MCP_PATH }),
+    );
   };
   return (req, res, handoff) => {
     if (req.method !== 'POST' || req.url !== MCP_PATH) return false;
@@ -103,8 +114,14 @@ export function knownMcpCalls(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('error', () => res.destroy());
-    req.on('end', () => {
+    const readBody = () => {
       const body = Buffer.concat(chunks);
+      // Too deep to parse or walk safely (`MAX_JSON_DEPTH`): Express's `express.json` refuses it
+      // by the same check (-32600), so it is handed on unread.
+      if (jsonNestsDeeperThan(body)) {
+        handoff(replayed(req, body), res);
+        return;
+      }
       // express.json refuses a body that is not UTF-8; so does the fast path.
       const text = isUtf8(body) ? body.toString('utf8') : undefined;
       const at = text === undefined ? undefined : cutAtId(text);
@@ -140,7 +157,9 @@ export function knownMcpCalls(
         seenCalls.set(textKey, { key: call.key, buckets });
       }
       answer(req, res, call, known, buckets);
-    });
+    };
+    // `'end'` is the request's own event: a throw there would pass every handler.
+    req.on('end', failingSafely(failure(req), res, { path: MCP_PATH }, readBody));
     return true;
   };
 }

@@ -18,10 +18,14 @@ import type { Server } from '@modelcontextprotocol/server';
  *   request with JSON responses — the SDK's own stateless fallback would answer them as SSE
  *   streams, which buys nothing for two read-only tools and hides the body from compression.
  * The routing is the SDK's own `isLegacyRequest`, so the two legs cannot disagree.
+ * `failed` hears what failed on the server's side: a request the SDK's adapter answered 500
+ * (-32603) after a throw, and a per-request server or transport that failed to close (a
+ * rejection nobody awaited would end the process).
  */
 export function bothGenerationsHandler(
   factory: () => Server,
   maxRequestBodySize: number,
+  failed: (error: unknown) => void,
 ): NodeMcpRequestHandler {
   const modern = createMcpHandler(factory, {
     legacy: 'reject',
@@ -37,8 +41,8 @@ export function bothGenerationsHandler(
     try {
       return await transport.handleRequest(request, { parsedBody: options?.parsedBody });
     } finally {
-      void transport.close();
-      void server.close();
+      transport.close().catch(failed);
+      server.close().catch(failed);
     }
   };
   return toNodeHandler(
@@ -48,6 +52,6 @@ export function bothGenerationsHandler(
           ? legacy(request, options)
           : modern.fetch(request, options),
     },
-    { maxRequestBodySize },
+    { maxRequestBodySize, onerror: failed },
   );
 }

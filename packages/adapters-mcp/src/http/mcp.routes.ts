@@ -5,6 +5,7 @@ import {
   type SearchTools,
   BUCKETS,
 } from '@reviews/application';
+import { MAX_JSON_DEPTH, requestFailed, verifyJsonBody } from '@reviews/http-common';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -21,6 +22,7 @@ import {
   JSON_RPC_INVALID_REQUEST,
   JSON_RPC_PARSE_ERROR,
   JSON_RPC_SERVER_ERROR,
+  internalError,
   jsonRpcError,
 } from './json-rpc-error.js';
 import { KnownCalls } from './known-calls.js';
@@ -90,6 +92,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   const serve = bothGenerationsHandler(
     () => createMcpServer(tools, deps.logger, deps.baseUrl),
     MCP_MAX_BODY_BYTES,
+    (error) => deps.logger.error({ err: error, path: MCP_PATH }, 'request failed'),
   );
   const policy = mcpOriginPolicy(
     deps.baseUrl,
@@ -103,9 +106,10 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
   router.post(
     MCP_PATH,
-    express.json({ limit: MCP_MAX_BODY_BYTES }),
+    // The fast path (`knownMcpCalls`) checks the depth by the same `jsonNestsDeeperThan`.
+    express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody }),
     handleMessages(deps, serve, known),
-    answerUnreadableBody(deps),
+    answerErrors(deps),
   );
   router.all(MCP_PATH, refuseMethod(deps));
   return router;
@@ -153,17 +157,25 @@ function handleMessages(
 }
 
 /**
- * A body that is not JSON, too large, or not decodable (a corrupt or unknown
- * `Content-Encoding`) still gets a JSON-RPC answer (and still counts).
+ * Every error of the route in JSON-RPC's shape: a body that is not JSON, too large, nested too
+ * deep or not decodable (a corrupt or unknown `Content-Encoding`) gets its 4xx (and still
+ * counts); anything else is logged and answered 500 with -32603.
  */
-function answerUnreadableBody(deps: McpRoutesDeps): ErrorRequestHandler {
+function answerErrors(deps: McpRoutesDeps): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
-    // body-parser's errors (http-errors) carry a 4xx `status`, and most a `type`; anything else
-    // is not ours to answer.
+    // body-parser's errors (http-errors) carry a 4xx `status`, and most a `type`.
     const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
     const unreadable = typeof status === 'number' && status >= 400 && status < 500;
-    if (!unreadable || res.headersSent) {
+    if (res.headersSent) {
       next(error);
+      return;
+    }
+    if (!unreadable) {
+      const failure = { logger: deps.logger, answer: () => res.status(500).json(internalError()) };
+      requestFailed(failure, res, error, {
+        requestId: res.getHeader('X-Request-Id'),
+        path: req.path,
+      });
       return;
     }
     if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
@@ -182,6 +194,13 @@ function unreadableBodyError(type: unknown, encoding: string | undefined): [numb
         JSON_RPC_INVALID_REQUEST,
         `Invalid request: the request body is over ${MCP_MAX_BODY_BYTES / 1024} KiB.`,
       ];
+    case 'entity.too.deep':
+      return [
+        JSON_RPC_INVALID_REQUEST,
+        `Invalid request: the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+      ];
+    case 'charset.unsupported':
+      return [JSON_RPC_INVALID_REQUEST, 'Invalid request: the request body must be UTF-8 JSON.'];
     case 'encoding.unsupported':
       return [
         JSON_RPC_INVALID_REQUEST,

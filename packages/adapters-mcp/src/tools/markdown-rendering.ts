@@ -4,6 +4,7 @@ import type {
   SearchItemBody,
   SearchResultBody,
 } from '@reviews/application';
+import { foldToOneLine, markdownAutolink, markdownInline } from '@reviews/http-common';
 
 /**
  * The text content of the tool results (contract §8): a compact Markdown rendering of the same
@@ -11,7 +12,8 @@ import type {
  * the JSON twice, and a client that passes only text still gets everything needed to answer and
  * cite. Catalog texts are plain text: every kind of line break and whitespace is folded to one
  * space and Markdown syntax escaped; addresses are autolinks whose Markdown characters are
- * percent-encoded. So no catalog value can start a line (a fake `Cite:`) or a link of its own.
+ * percent-encoded (the Markdown functions every output shares, `@reviews/http-common`). So no
+ * catalog value can start a line (a fake `Cite:`) or a link of its own.
  */
 
 const BROWSE_DESCRIPTION_LENGTH = 160;
@@ -26,23 +28,23 @@ export function renderSearchResult(body: SearchResultBody): string {
     body.nextCursor === null
       ? 'Last page (nextCursor is null).'
       : `More results: call search_tools again with the same q and category and cursor "${body.nextCursor}".`,
-    `Notice: ${inline(body.historicalNotice)}`,
+    `Notice: ${markdownInline(body.historicalNotice)}`,
   );
   return lines.join('\n');
 }
 
 function renderSearchItem(item: SearchItemBody, position: number): string[] {
   const lines = [
-    `${position}. **${inline(item.name)}** · id \`${item.id}\` · ${categoryOf(item.category)}`,
+    `${position}. **${markdownInline(item.name)}** · id \`${item.id}\` · ${categoryOf(item.category)}`,
   ];
   if (item.excerpt === undefined) {
-    lines.push(`   ${inline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);
+    lines.push(`   ${markdownInline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);
   } else if (item.review === undefined) {
-    lines.push(`   Excerpt (tool profile): ${inline(item.excerpt)}`);
+    lines.push(`   Excerpt (tool profile): ${markdownInline(item.excerpt)}`);
   } else {
     lines.push(
-      `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${inline(item.excerpt)}`,
-      `   Cite: ${address(item.review.url)} (reviewed ${item.review.reviewedOn})`,
+      `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${markdownInline(item.excerpt)}`,
+      `   Cite: ${markdownAutolink(item.review.url)} (reviewed ${item.review.reviewedOn})`,
     );
   }
   return lines;
@@ -51,9 +53,9 @@ function renderSearchItem(item: SearchItemBody, position: number): string[] {
 export function renderDetailResult(body: DetailResultBody): string {
   const { tool } = body;
   const lines = [
-    `# ${inline(tool.name)}`,
-    `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${address(tool.website)} · page ${address(tool.url)}`,
-    inline(tool.description),
+    `# ${markdownInline(tool.name)}`,
+    `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${markdownAutolink(tool.website)} · page ${markdownAutolink(tool.url)}`,
+    markdownInline(tool.description),
     '',
     body.reviews.length === 0 ? 'No reviews on this page.' : '## Reviews (newest first)',
     ...body.reviews.flatMap(renderReview),
@@ -63,74 +65,37 @@ export function renderDetailResult(body: DetailResultBody): string {
     body.nextCursor === null
       ? 'Last page of reviews (nextCursor is null).'
       : `More reviews: call get_tool with id "${tool.id}" and cursor "${body.nextCursor}".`,
-    `Notice: ${inline(body.historicalNotice)}`,
+    `Notice: ${markdownInline(body.historicalNotice)}`,
   ];
   return lines.join('\n');
 }
 
 function renderReview(review: ReviewBody): string[] {
   return [
-    `### Reviewed ${review.reviewedOn} — cite ${address(review.url)}`,
-    `Likes: ${inline(review.likes)}`,
-    `Dislikes: ${inline(review.dislikes)}`,
+    `### Reviewed ${review.reviewedOn} — cite ${markdownAutolink(review.url)}`,
+    `Likes: ${markdownInline(review.likes)}`,
+    `Dislikes: ${markdownInline(review.dislikes)}`,
   ];
 }
 
 function renderStacks(stacks: DetailResultBody['stacks']): string {
   if (stacks === null) return 'Stacks: not researched, so compatibility is unknown.';
   const tags = stacks.tags.map(
-    (tag) => `${inline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
+    (tag) => `${markdownInline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
   );
   return [
-    `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${address(stacks.source_url)}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
-    `Evidence: ${inline(stacks.evidence)}`,
+    `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${markdownAutolink(stacks.source_url)}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
+    `Evidence: ${markdownInline(stacks.evidence)}`,
   ].join('\n');
 }
 
 function categoryOf(category: string | null): string {
-  return category === null ? 'no category' : `category ${inline(category)}`;
-}
-
-/**
- * Every character that ends or separates a line somewhere — JavaScript's `\s` (which has
- * U+2028 and U+2029), NEL (U+0085), and the other C0/C1 controls — as one run.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const LINE_BREAKS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f]+/g;
-
-/** One line of plain text made safe for Markdown: breaks folded, syntax characters escaped. */
-export function inline(text: string): string {
-  return text
-    .replace(LINE_BREAKS_AND_SPACES, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`);
-}
-
-/**
- * An address as an autolink, `<https://…>`, with every character that could end the autolink
- * or mean something in Markdown (brackets, parentheses, angle brackets, emphasis, backslash,
- * backtick, quotes, whitespace, controls, anything outside ASCII) percent-encoded: a catalog
- * value like `https://a.example/)](https://evil.example/)` stays one inert address.
- */
-export function address(url: string): string {
-  const safe = Array.from(url, (char) =>
-    /^[A-Za-z0-9\-.~:/?#@!$&'+,;=%]$/.test(char) ? char : percentEncoded(char),
-  ).join('');
-  return `<${safe}>`;
-}
-
-const utf8 = new TextEncoder();
-
-function percentEncoded(char: string): string {
-  return Array.from(
-    utf8.encode(char),
-    (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-  ).join('');
+  return category === null ? 'no category' : `category ${markdownInline(category)}`;
 }
 
 /** At most `max` code points, cut at a word boundary, with `…` where it was cut. */
 function shorten(text: string, max: number): string {
-  const chars = Array.from(text.replace(LINE_BREAKS_AND_SPACES, ' ').trim());
+  const chars = Array.from(foldToOneLine(text));
   if (chars.length <= max) return chars.join('');
   const cut = chars.slice(0, max - 1).join('');
   const boundary = cut.lastIndexOf(' ');

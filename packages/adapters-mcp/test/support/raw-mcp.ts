@@ -17,3 +17,13 @@ export function initializeRequest(clientName: string) {
     },
   };
 }
+
+/** What `/mcp` answers (HTTP 400) to a body nested more than 64 levels deep. */
+export const TOO_DEEP_ANSWER = {
+  jsonrpc: '2.0',
+  id: null,
+  error: {
+    code: -32600,
+    message: 'Invalid request: the request body nests arrays and objects more than 64 levels deep.',
+  },
+} as const;

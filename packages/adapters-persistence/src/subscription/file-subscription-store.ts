@@ -12,7 +12,7 @@ export interface FileSubscriptionStoreOptions {
   readonly compactAfterSupersededLines?: number;
   /**
    * Told (as a warning, with counts and a file name, never an address) when damaged records
-   * are cut off the end of the log at open. Defaults to a line on stderr.
+   * are cut off the end of the log at open, or stale ones are skipped. Defaults to a line on stderr.
    */
   readonly logger?: Pick<Logger, 'warn'>;
 }
@@ -26,8 +26,9 @@ const STDERR_LOGGER: Pick<Logger, 'warn'> = {
  * `<dataDir>/subscriptions/`, one line per write holding the whole record. Every write is
  * appended and fdatasync'd before it is acknowledged or visible to readers, so a process killed
  * at any moment loses no acknowledged signup; the log is replayed at open (a torn last line is
- * cut off, kept in a quarantine file beside the log and reported as a warning) and compacted
- * then when it has grown. Writes run one at a time through a promise
+ * cut off, kept in a quarantine file beside the log and reported as a warning; a stale line, an
+ * older version of a record after a newer one, is skipped with a warning) and compacted then
+ * when it has grown; compaction writes only the highest version of each record. Writes run one at a time through a promise
  * queue, which makes the version check and the append atomic within the process. One process
  * per data directory: instances that share subscriptions use the MongoDB store.
  */
@@ -51,9 +52,16 @@ export class FileSubscriptionStore implements SubscriptionStore {
     options: FileSubscriptionStoreOptions = {},
   ): Promise<FileSubscriptionStore> {
     const path = join(dataDir, 'subscriptions', 'subscriptions.jsonl');
-    const { records, lines, quarantine } = await replayLog(path);
+    const { records, lines, stale, quarantine } = await replayLog(path);
+    const logger = options.logger ?? STDERR_LOGGER;
+    if (stale > 0) {
+      logger.warn(
+        { staleRecords: stale },
+        'skipped stale records in the subscription log: each repeats an address at a version not above one read before',
+      );
+    }
     if (quarantine !== null) {
-      (options.logger ?? STDERR_LOGGER).warn(
+      logger.warn(
         {
           damagedRecords: quarantine.records,
           bytes: quarantine.bytes,

@@ -12,12 +12,14 @@ export interface Quarantine {
 }
 
 /**
- * What replaying the log found: the latest record per address, how many lines it read, and the
+ * What replaying the log found: the highest version of each record, how many lines it read, how
+ * many of them were stale (a version not above one read before for the same address), and the
  * damaged tail it cut off, if any.
  */
 export interface Replay {
   readonly records: Map<string, StoredSubscription>;
   readonly lines: number;
+  readonly stale: number;
   readonly quarantine: Quarantine | null;
 }
 
@@ -26,7 +28,10 @@ export interface Replay {
  * (appends are fsync'd one by one), so an invalid tail is cut off — after its bytes are kept in
  * `<log>.quarantine-<time>` beside the log, so nothing is destroyed unseen. An invalid line
  * followed by valid ones is corruption, and opening refuses rather than silently drop
- * acknowledged writes.
+ * acknowledged writes. Versions only grow (a write appends version n+1 of a record at version n,
+ * as the MongoDB store inserts it), so a line whose version is not above the one already read for
+ * its address is stale — an old record copied or restored onto the end — and is skipped: it must
+ * not roll a record back.
  */
 export async function replayLog(path: string, now: Date = new Date()): Promise<Replay> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -37,6 +42,7 @@ export async function replayLog(path: string, now: Date = new Date()): Promise<R
   let offset = 0;
   let goodBytes = 0;
   let lines = 0;
+  let stale = 0;
   let badLine: number | null = null;
   let badLines = 0;
   // Only newline-terminated lines are complete; whatever follows the last newline is torn.
@@ -55,18 +61,21 @@ export async function replayLog(path: string, now: Date = new Date()): Promise<R
         `Subscription log ${path} is corrupt at line ${badLine}; restore it from a backup.`,
       );
     }
-    records.set(stored.subscription.addressKey, stored);
+    const key = stored.subscription.addressKey;
+    const current = records.get(key);
+    if (current === undefined || stored.version > current.version) records.set(key, stored);
+    else stale += 1;
     goodBytes = offset;
     lines += 1;
   }
   // A torn tail is either an invalid last line or bytes after the last newline.
   const raw = Buffer.from(text, 'utf8');
-  if (raw.length <= goodBytes) return { records, lines, quarantine: null };
+  if (raw.length <= goodBytes) return { records, lines, stale, quarantine: null };
   const torn = text.endsWith('\n') ? 0 : 1;
   const file = await keepInQuarantine(path, raw.subarray(goodBytes), now);
   await truncate(path, goodBytes);
   const quarantine = { records: badLines + torn, bytes: raw.length - goodBytes, file };
-  return { records, lines, quarantine };
+  return { records, lines, stale, quarantine };
 }
 
 /** Writes `bytes` durably to a new file beside the log; returns its name. */

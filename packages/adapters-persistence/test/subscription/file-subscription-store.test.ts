@@ -2,8 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SubscriptionStoreUnavailableError } from '@reviews/application';
-import { aSubscription } from '@reviews/application/testing';
+import {
+  SubscriptionStoreUnavailableError,
+  VerificationMailDispatcher,
+} from '@reviews/application';
+import {
+  CountingRateLimiter,
+  RecordingLogger,
+  RecordingMailer,
+  SequentialTokenGenerator,
+  SettableClock,
+  aSubscription,
+} from '@reviews/application/testing';
 import { FileSubscriptionStore } from '../../src/subscription/file-subscription-store.js';
 
 describe('FileSubscriptionStore', () => {
@@ -114,6 +124,55 @@ describe('FileSubscriptionStore', () => {
       version: 31,
     });
     await compacted.close();
+  });
+
+  it('skips an older version appended after a newer one: the record stays confirmed, no mail is sent, one warning counts it', async () => {
+    const signedUp = aSubscription().withPendingMail().build();
+    const confirmed = { ...signedUp, status: 'confirmed' as const, pendingMail: null };
+    const store = await FileSubscriptionStore.open(dir);
+    await store.insert(signedUp);
+    await store.update(confirmed, 1);
+    await store.close();
+    // The version 1 line (pending, its mail queued) copied again onto the end of the log.
+    const [first] = (await readFile(log, 'utf8')).split('\n');
+    await appendFile(log, `${first}\n`);
+
+    const logger = new RecordingLogger();
+    const reopened = await FileSubscriptionStore.open(dir, {
+      logger,
+      compactAfterSupersededLines: 0,
+    });
+    expect(await reopened.findByAddressKey(signedUp.addressKey)).toEqual({
+      subscription: confirmed,
+      version: 2,
+    });
+    // The start sweep of the outbox is what would send the mail again.
+    const clock = new SettableClock(new Date('2027-01-01T00:00:00Z'));
+    const mailer = new RecordingMailer();
+    const dispatcher = new VerificationMailDispatcher(
+      reopened,
+      mailer,
+      new SequentialTokenGenerator(),
+      clock,
+      new CountingRateLimiter(clock, {}),
+      { serviceName: 'Replay', baseUrl: 'http://localhost' },
+      logger,
+    );
+    expect(await dispatcher.deliverDue()).toEqual({ sent: 0, failed: 0, refused: 0 });
+    expect(mailer.sent).toEqual([]);
+    await reopened.close();
+
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringContaining('skipped stale records in the subscription log'),
+        fields: { staleRecords: 1 },
+      },
+    ]);
+    expect(JSON.stringify(logger.lines)).not.toContain('@');
+    // Compaction kept the highest version only, so the next open has nothing stale to report.
+    const lines = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+    expect(lines.map((line) => (JSON.parse(line) as { version: number }).version)).toEqual([2]);
   });
 
   it('reports itself unavailable once closed', async () => {
