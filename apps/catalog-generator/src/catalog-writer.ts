@@ -11,11 +11,11 @@ export interface CatalogSummary {
 const CHUNK_CHARACTERS = 1 << 16;
 
 /**
- * Writes a synthetic catalog in the format of contract §2, one tool per line, tool by tool:
- * memory stays flat whatever the size (100,000 tools and a million reviews are about 1 GB of
- * JSON). `pipeline` carries the back-pressure: a slow disk or pipe holds the generator back, and
- * a failing destination rejects. Lines are gathered into chunks of about 64 KiB to keep the
- * number of writes down. `end: false` leaves the destination open (standard output).
+ * Writes a synthetic catalog in the catalog format (docs/cli.md#catalog-format), one tool per line,
+ * tool by tool: memory stays flat whatever the size (100,000 tools and a million reviews are about
+ * 1 GB of JSON). `pipeline` carries the back-pressure: a slow disk or pipe holds the generator
+ * back, and a failing destination rejects. Lines are gathered into chunks of about 64 KiB to keep
+ * the number of writes down. `end: false` leaves the destination open (standard output).
  */
 export async function writeCatalog(
   options: GeneratorOptions,

@@ -6,8 +6,9 @@ import { USAGE, parseCliArguments } from './cli-arguments.js';
 
 /**
  * `catalog-generator --tools N --seed S [--reviews-per-tool M] [--out FILE]`: writes a synthetic
- * catalog (contract §2) to FILE or standard output. Exit codes: 0 done, 2 bad arguments, 1 write
- * failure. The summary goes to standard error, so standard output carries only the JSON.
+ * catalog (docs/cli.md#catalog-format) to FILE or standard output. Exit codes: 0 done, 2 bad
+ * arguments, 1 write failure. The summary goes to standard error, so standard output carries only
+ * the JSON.
  */
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseCliArguments(argv);

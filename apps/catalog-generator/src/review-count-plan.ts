@@ -10,7 +10,7 @@ const SIGMA = 1.2;
  * How many reviews each tool gets: about one in eight gets none, the others a log-normal share,
  * so most tools have a few and a long tail has many. The shares are rounded along their running
  * sum, which makes the total exactly `round(tools × average)` (unless the per-tool limit of
- * contract §2 cuts a share, which takes averages far above the defaults).
+ * docs/cli.md#catalog-format cuts a share, which takes averages far above the defaults).
  */
 export function planReviewCounts(prng: Prng, tools: number, average: number): Int32Array {
   const counts = new Int32Array(tools);

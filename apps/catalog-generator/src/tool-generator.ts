@@ -19,7 +19,8 @@ const MAX_ID_STEM = 48;
 /**
  * Makes one synthetic tool at a time, with the review count it is told. Ids are unique within
  * the run: tool ids are name slugs (suffixed `-2`, `-3`, … on a clash), review ids carry the
- * tool's ordinal in base 36. Every value respects the formats and limits of contract §2.
+ * tool's ordinal in base 36. Every value respects the formats and limits of
+ * docs/cli.md#catalog-format.
  */
 export class ToolGenerator {
   private readonly usedToolIds = new Set<string>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ConfigurationError, loadConfig } from '../src/config/server-config.js';
 
 describe('loadConfig', () => {
-  it('applies the defaults of contract §0', () => {
+  it('applies the defaults of the configuration table (docs/operations.md#configuration)', () => {
     const config = loadConfig({}, '/srv/app');
     expect(config).toMatchObject({
       port: 3000,

@@ -9,7 +9,7 @@ import { startServerProcess } from './support/server-process.js';
 const work = mkdtempSync(path.join(tmpdir(), 'reviews-metrics-process-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('the metrics listener of the built server (contract §6)', () => {
+describe('the metrics listener of the built server (docs/operations.md#metrics)', () => {
   it('stays on loopback while the service listens on every address, and the start lines say where, port resolved', async () => {
     // METRICS_PORT=0 (the support's default): a free port, which the start lines must resolve.
     const server = startServerProcess({

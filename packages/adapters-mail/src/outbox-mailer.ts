@@ -16,10 +16,10 @@ export interface OutboxMailerOptions {
 }
 
 /**
- * The embedded `Mailer` (contract §0): each message becomes one RFC 5322 `.eml` file under
- * `<dataDir>/outbox/`, written to a hidden temp file, fsync'd and renamed, so a reader never
- * sees half a message. The confirmation link is logged so that a person running the service
- * locally can follow it; the recipient's address is not (it is in the file only).
+ * The embedded `Mailer` (docs/api.md#newsletter-signup-double-opt-in): each message becomes one RFC
+ * 5322 `.eml` file under `<dataDir>/outbox/`, written to a hidden temp file, fsync'd and renamed,
+ * so a reader never sees half a message. The confirmation link is logged so that a person running
+ * the service locally can follow it; the recipient's address is not (it is in the file only).
  */
 export class OutboxMailer implements Mailer {
   private readonly outbox: string;

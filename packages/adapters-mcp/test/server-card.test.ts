@@ -6,7 +6,10 @@ import { clientGenerations } from './support/mcp-clients.js';
 import { startMcpApi, testProfile, type RunningMcpApi } from './support/mcp-harness.js';
 import { RecordingQuota, RefusingQuota } from './support/quota-fakes.js';
 
-/** The required members of a server card and the rules agent-resources.md gives for them. */
+/**
+ * The required members of a server card and the rules docs/mcp.md#server-card gives for
+ * them.
+ */
 const serverCardSchema = z.object({
   $schema: z.literal('https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json'),
   name: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+\/[a-z0-9._-]+$/),

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * A strong validator for `identity` (the bytes, or a canonical description of what they are
  * made of), with the content coding appended, so identity, gzip and br bodies never share one
- * strong ETag (contract §5: different bytes, different ETags).
+ * strong ETag (docs/api.md#caching-and-etags: different bytes, different ETags).
  */
 export function strongETag(identity: string | Buffer, encoding = 'identity'): string {
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);

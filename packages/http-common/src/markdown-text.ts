@@ -1,7 +1,7 @@
 /**
- * Catalog and configuration texts are plain text (contract §2), and every Markdown output — the
- * Markdown twin, the MCP tool text, the Markdown documents — must keep them plain text. These
- * are the only functions that put such a text into Markdown.
+ * Catalog and configuration texts are plain text (docs/cli.md#catalog-format), and every Markdown
+ * output — the Markdown twin, the MCP tool text, the Markdown documents — must keep them plain
+ * text. These are the only functions that put such a text into Markdown.
  */
 
 /**

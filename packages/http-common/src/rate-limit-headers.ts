@@ -21,7 +21,7 @@ export function rateLimitHeaders(outcome: QuotaOutcome): Record<string, string> 
   };
 }
 
-/** The 429 message of every driving adapter (contract §6): says when to come back. */
+/** The 429 message of every driving adapter (docs/api.md#limits): says when to come back. */
 export function tooManyRequests(retryAfterSeconds: number): string {
   const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
   return `Too many requests from your network. Wait ${retryAfterSeconds} ${unit} before retrying.`;

@@ -3,9 +3,9 @@ import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { CommandFailure } from '../cli-command.js';
 
 /**
- * Reads and validates a catalog file with the server's own reader (contract §2). An unreadable
- * or invalid file is a `CommandFailure` (exit code 1); for an invalid one its message lists every
- * problem with its JSON path, under the name the user gave (`shownAs`).
+ * Reads and validates a catalog file with the server's own reader (docs/cli.md#catalog-format). An
+ * unreadable or invalid file is a `CommandFailure` (exit code 1); for an invalid one its message
+ * lists every problem with its JSON path, under the name the user gave (`shownAs`).
  */
 export async function readCatalogFile(
   file: string,

@@ -2,9 +2,9 @@ import { ConfigurationError, loadConfig, type ServerConfig } from '@reviews/serv
 import { CommandFailure, EXIT, type CliIo } from '../cli-command.js';
 
 /**
- * The server's own settings (contract §0), read from the same environment the server gets, so
- * that `catalog export` writes what the server's `/reviews/index.json` serves and `catalog
- * import` targets the store the server reads (`MONGODB_URL`, else `CATALOG_FILE`).
+ * The server's own settings (docs/operations.md#configuration), read from the same environment the
+ * server gets, so that `catalog export` writes what the server's `/reviews/index.json` serves and
+ * `catalog import` targets the store the server reads (`MONGODB_URL`, else `CATALOG_FILE`).
  */
 export function loadSettings(io: CliIo): ServerConfig {
   try {

@@ -9,7 +9,7 @@ import { batched, openTextOutput } from '../terminal/text-output.js';
 
 const USAGE = `Usage: catalog export [--out FILE]
 
-Writes the live catalog as the contract §2 document, byte for byte what the
+Writes the live catalog in the catalog format, byte for byte what the
 server serves at /reviews/index.json: every tool and review with its derived
 addresses (from PUBLIC_BASE_URL), the historical notice and the rights block.
 Streamed, tool by tool.

@@ -5,7 +5,7 @@ import { openTextOutput } from '../terminal/text-output.js';
 
 const USAGE = `Usage: catalog generate --tools N --seed S [--reviews-per-tool M] [--out FILE]
 
-Writes a synthetic catalog (contract §2) of fictional tools: deterministic (the
+Writes a synthetic catalog of fictional tools: deterministic (the
 same arguments give the same bytes), streamed, with realistic text lengths.
 
   --tools N             number of tools, 0 to 1000000

@@ -4,7 +4,7 @@ import { EXIT, type CliCommand } from '../cli-command.js';
 
 const USAGE = `Usage: catalog validate FILE
 
-Checks FILE against the catalog format (contract §2) exactly as the server and
+Checks FILE against the catalog format (docs/cli.md) exactly as the server and
 "catalog import" do: JSON syntax, required members, types, formats, lengths,
 unique tool and review ids. Every problem is printed on standard error as
 "<JSON path>: <message>", e.g. "$.tools[1].reviews[0].reviewedOn: …".

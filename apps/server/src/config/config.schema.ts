@@ -90,7 +90,10 @@ const origins = z
   })
   .default([]);
 
-/** Every setting of contract §0 (and the configured texts of §5), from the environment. */
+/**
+ * Every setting of docs/operations.md#configuration (the configured texts included), from the
+ * environment.
+ */
 export const environmentSchema = z.object({
   PORT: integer('PORT', 0, 65_535).default(3000),
   HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
@@ -155,8 +158,8 @@ export const environmentSchema = z.object({
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000).default(600),
   MAX_CONNECTIONS_PER_CLIENT: integer('MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000).default(50),
   METRICS_ENABLED: flag('METRICS_ENABLED', true),
-  // Contract §6: operational data is not public, so metrics have a listener of their own, on
-  // loopback unless the deployment says otherwise (9464 is the usual exporter port).
+  // docs/operations.md#metrics: operational data is not public, so metrics have a listener of their
+  // own, on loopback unless the deployment says otherwise (9464 is the usual exporter port).
   METRICS_PORT: integer('METRICS_PORT', 0, 65_535).default(9464),
   METRICS_HOST: z.string().min(1, { error: 'METRICS_HOST must not be empty' }).default('127.0.0.1'),
 });

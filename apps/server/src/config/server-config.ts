@@ -3,7 +3,9 @@ import path from 'node:path';
 import { SAMPLE_CATALOG_FILE } from '../default-paths.js';
 import { environmentSchema, type Environment } from './config.schema.js';
 
-/** Requests per window of each bucket (`RATE_LIMIT_*`); the windows are contract §6's. */
+/**
+ * Requests per window of each bucket (`RATE_LIMIT_*`); the windows are those of docs/api.md#limits.
+ */
 export type BucketLimits = Readonly<Record<BucketName, number>>;
 
 /** The parsed, trusted configuration the container wires from. */
@@ -60,7 +62,10 @@ export class ConfigurationError extends Error {
   }
 }
 
-/** Reads contract §0's settings from `env`; throws ConfigurationError on any invalid value. */
+/**
+ * Reads the settings of docs/operations.md#configuration from `env`; throws ConfigurationError on
+ * any invalid value.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {

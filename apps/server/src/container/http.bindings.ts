@@ -83,7 +83,7 @@ function bindReadiness(container: Container, config: ServerConfig): void {
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
       ...(config.mongodbUrl === undefined ? [] : [mongoReadiness(container)]),
-      // Fails from SIGTERM on, before anything stops (contract §0, issue 9: drain first).
+      // Fails from SIGTERM on, before anything stops (docs/operations.md#shutdown: drain first).
       { name: 'accepting-traffic', isReady: () => Promise.resolve(lifecycle.accepting) },
     ],
     [TOKENS.LivePublication, TOKENS.SubscriptionStore, TOKENS.ServiceLifecycle],

@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
-/** The buckets of contract §6, sized from configuration. */
+/** The buckets of docs/api.md#limits, sized from configuration. */
 export function bucketSizes(config: ServerConfig): BucketSizes {
   const { api, search, signup, mail, pages } = config.rateLimits;
   return {

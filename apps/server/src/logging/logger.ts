@@ -72,7 +72,8 @@ export const nowhere: DestinationStream = { write: () => undefined };
 
 /**
  * JSON logs on stdout. `email`, `to` and `address` fields are redacted wherever they appear, as
- * a second line of defence: e-mail addresses never belong in logs (contract §7).
+ * a second line of defence: e-mail addresses never belong in logs
+ * (docs/api.md#newsletter-signup-double-opt-in).
  */
 export function createLogger(
   level: string,

@@ -47,9 +47,10 @@ async function answerMetrics(
 }
 
 /**
- * The listener of its own that serves only `/metrics` (`METRICS_PORT` on `METRICS_HOST`, contract
- * §6): operational data never goes out on the public port, and no response here carries CORS
- * headers, so no web page can read it. A port it cannot bind is an error naming both settings.
+ * The listener of its own that serves only `/metrics` (`METRICS_PORT` on `METRICS_HOST`,
+ * docs/operations.md#metrics): operational data never goes out on the public port, and no response
+ * here carries CORS headers, so no web page can read it. A port it cannot bind is an error naming
+ * both settings.
  */
 async function startMetricsServer(
   port: number,

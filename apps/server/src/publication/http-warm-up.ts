@@ -70,14 +70,14 @@ export function observedListener(
 
 /**
  * The warm-up's own quota: the service's charging code (`RateLimitedQuota` over the in-process
- * limiter, every bucket of contract §6) on buckets of its own that no client is counted in, too
- * large to ever refuse. Charging it compiles the quota, the limiter and the `RateLimit` headers,
- * which cost the first client's search about 0.7 ms otherwise (`pnpm bench first`), while
- * every client's bucket stays untouched. `decorate` wraps the limiter as the service wraps its
- * own (refusals counted in the metrics): with a limiter of another class under the quota, the
- * quota's code compiled during the warm-up was thrown away ("wrong map") on the first client's
- * charge. With Redis the service's innermost limiter is another class, but the quota, the
- * decorator, the decisions and the headers are the same code.
+ * limiter, every bucket of docs/api.md#limits) on buckets of its own that no client is counted in,
+ * too large to ever refuse. Charging it compiles the quota, the limiter and the `RateLimit`
+ * headers, which cost the first client's search about 0.7 ms otherwise (`pnpm bench first`), while
+ * every client's bucket stays untouched. `decorate` wraps the limiter as the service wraps its own
+ * (refusals counted in the metrics): with a limiter of another class under the quota, the quota's
+ * code compiled during the warm-up was thrown away ("wrong map") on the first client's charge. With
+ * Redis the service's innermost limiter is another class, but the quota, the decorator, the
+ * decisions and the headers are the same code.
  */
 export function ownQuota(
   decorate: (limiter: RateLimiter) => RateLimiter = (limiter) => limiter,

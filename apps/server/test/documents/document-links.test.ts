@@ -11,7 +11,10 @@ import {
 } from './document-links.js';
 import { BASE, local, startDocumentServer } from './document-server.js';
 
-/** The documents the crawl starts from: every machine document of contract §9. */
+/**
+ * The documents the crawl starts from: every machine document
+ * (docs/api.md#for-agents-and-tools-the-machine-documents).
+ */
 const START = [
   '/llms.txt',
   '/developers.md',

@@ -7,14 +7,21 @@ export interface FuzzAnswer {
   readonly head: boolean;
 }
 
-/** The API and MCP keep JSON answers everywhere under them (contract §5, §8). */
+/**
+ * The API and MCP keep JSON answers everywhere under them (docs/api.md#every-response,
+ * docs/mcp.md#tools).
+ */
 const JSON_PATHS = /^\/(api|mcp)(\/|$)/;
-/** The website's pages: home, search, tool (and its Markdown twin) and review pages (contract §9). */
+/**
+ * The website's pages: home, search, tool (and its Markdown twin) and review pages
+ * (docs/api.md#website).
+ */
 const PAGE_ROUTES = /^\/(search|tools\/[^/]+(\/reviews\/[^/]+)?)?$/;
 
 /**
- * Routes that answer their refusals with an HTML page: the signup pages (contract §7), the
- * website's pages, and any unknown address outside the API and MCP (an HTML 404, contract §1, §9).
+ * Routes that answer their refusals with an HTML page: the signup pages
+ * (docs/api.md#newsletter-signup-double-opt-in), the website's pages, and any unknown address
+ * outside the API and MCP (an HTML 404, docs/api.md#website).
  */
 function isPage(method: string, path: string, status: number): boolean {
   const route = path.split('?')[0] ?? '';
@@ -33,7 +40,7 @@ const isMcp = (path: string) => /^\/mcp\/?(?:[?#]|$)/.test(path);
  * Why an answer breaks the rules every route keeps (no 5xx, every refusal in the route's shape),
  * or undefined when it keeps them. Shapes: JSON-RPC error for `/mcp`, an HTML page for the pages
  * (signup, website, unknown addresses outside the API), `{ "error": "…" }` JSON everywhere else
- * (contract §5, §7, §8, §9).
+ * (docs/api.md#every-response, docs/api.md#statuses, docs/mcp.md#tools, docs/api.md#website).
  */
 export function shapeViolation(
   method: string,

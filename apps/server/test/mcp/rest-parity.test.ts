@@ -6,8 +6,8 @@ import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 import { startRestAndMcp, type RunningApp } from './support/rest-and-mcp-app.js';
 
 /**
- * For the same request, MCP's `structuredContent` is exactly the REST body (contract §8); for a
- * refused request, the `isError` text is exactly the REST `error` message — for both protocol
+ * For the same request, MCP's `structuredContent` is exactly the REST body (docs/mcp.md#tools); for
+ * a refused request, the `isError` text is exactly the REST `error` message — for both protocol
  * generations: the v1 SDK client (2025-11-25, initialize) and the v2 client pinned to 2026-07-28
  * (no handshake, no fallback).
  */

@@ -6,8 +6,8 @@ import { SAMPLE_CATALOG_FILE } from '../../src/default-paths.js';
 import { startRestAndMcp, type RunningApp } from './support/rest-and-mcp-app.js';
 
 /**
- * Contract §8: `search_tools` with default arguments stays under about 3,000 tokens. Tokens are
- * estimated at 4 characters each; what is counted is the whole result as a client hands it to a
+ * docs/mcp.md#tools: `search_tools` with default arguments stays under about 3,000 tokens. Tokens
+ * are estimated at 4 characters each; what is counted is the whole result as a client hands it to a
  * model — the text content and the `structuredContent` JSON together.
  */
 const TOKEN_BUDGET = 3_000;

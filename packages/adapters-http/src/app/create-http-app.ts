@@ -29,7 +29,10 @@ export interface HttpAppDeps {
   readonly notFoundPages?: Router;
   /** Methods a path takes, for CORS preflights and `Allow`; read routes need not be listed. */
   readonly methodsFor?: (path: string) => readonly string[] | undefined;
-  /** Paths that grant no CORS permission at all (the signup, contract §7). */
+  /**
+   * Paths that grant no CORS permission at all (the signup,
+   * docs/api.md#no-website-can-sign-its-visitors-up).
+   */
   readonly grantsNoCors?: (path: string) => boolean;
   /** Paths whose own router answers CORS (and its preflights); the `*` policy skips them. */
   readonly ownCorsPaths?: readonly string[];
@@ -76,7 +79,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   for (const router of deps.routers ?? []) app.use(router);
   if (deps.notFoundPages !== undefined) app.use(deps.notFoundPages);
 
-  // Contract §6: every request to /api/v1/* counts in `api`, unknown paths included (a CORS
+  // docs/api.md#limits: every request to /api/v1/* counts in `api`, unknown paths included (a CORS
   // preflight does not: it is answered above, before any route).
   app.all('/api/v1/*splat', async (req, res, next) => {
     await chargeQuota(deps.tools.quota, req, res, [BUCKETS.api]);

@@ -3,8 +3,9 @@ import { markdownInline as markdownText } from '@reviews/http-common';
 import { BUCKET_COUNTS, describeRate, type ServiceFacts } from './service-facts.js';
 
 /**
- * `/auth.md` (agent-resources.md): how an agent authenticates here, which is not at all. It says
- * so plainly and publishes no OAuth metadata and no stub endpoints.
+ * `/auth.md` (docs/api.md#for-agents-and-tools-the-machine-documents): how an agent authenticates
+ * here, which is not at all. It says so plainly and publishes no OAuth metadata and no stub
+ * endpoints.
  */
 export function renderAuthMd(facts: ServiceFacts): string {
   const base = facts.baseUrl;

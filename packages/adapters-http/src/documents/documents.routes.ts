@@ -52,9 +52,10 @@ export function renderDocuments(facts: ServiceFacts): readonly ServedDocument[] 
 }
 
 /**
- * The machine documents of contract §9 — `/developers.md`, `/llms.txt`, `/auth.md`,
- * `/.well-known/api-catalog` (GET and HEAD, with its `Link`) and `/.well-known/ai-catalog.json` —
- * with ETag/304 and `Cache-Control`, each counted in the `pages` bucket (a 304 is free).
+ * The machine documents (docs/api.md#for-agents-and-tools-the-machine-documents) —
+ * `/developers.md`, `/llms.txt`, `/auth.md`, `/.well-known/api-catalog` (GET and HEAD, with its
+ * `Link`) and `/.well-known/ai-catalog.json` — with ETag/304 and `Cache-Control`, each counted in
+ * the `pages` bucket (a 304 is free).
  */
 export function documentsRoutes({ facts, quota }: DocumentsDeps): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 import type { Rights } from '@reviews/application';
 
-/** One rate-limit bucket as configured (contract §6). */
+/** One rate-limit bucket as configured (docs/api.md#limits). */
 export interface RateLimitFact {
   readonly bucket: string;
   readonly limit: number;
@@ -30,7 +30,7 @@ export interface ServiceFacts {
   readonly mcp: McpFacts;
 }
 
-/** What each bucket counts (contract §6), in the words the documents use. */
+/** What each bucket counts (docs/api.md#limits), in the words the documents use. */
 export const BUCKET_COUNTS: Readonly<Record<string, string>> = {
   api: 'every request to `/api/v1/*` and every HTTP request to `/mcp`',
   search: 'REST searches and MCP `search_tools` calls, on top of `api`',

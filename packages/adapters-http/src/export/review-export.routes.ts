@@ -24,9 +24,9 @@ export interface ReviewExportDeps {
 export const REVIEW_EXPORT_PATH = '/reviews/index.json';
 
 /**
- * `GET /reviews/index.json`: the whole archive in the catalog format (contract §2, §9), streamed
- * tool by tool with backpressure, so its size never has to fit in memory. The body is a pure
- * function of the publication and the configured profile, so its strong ETag is computed from
+ * `GET /reviews/index.json`: the whole archive in the catalog format (docs/cli.md#catalog-format),
+ * streamed tool by tool with backpressure, so its size never has to fit in memory. The body is a
+ * pure function of the publication and the configured profile, so its strong ETag is computed from
  * those without buffering the body.
  */
 export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): Router {

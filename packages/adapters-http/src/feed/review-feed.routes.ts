@@ -13,8 +13,9 @@ export interface ReviewFeedDeps {
 }
 
 /**
- * `GET /reviews/feed.xml` (contract §9): the Atom feed of the 100 newest review changes. The XML
- * depends only on the publication, so it is rendered once per publication and kept.
+ * `GET /reviews/feed.xml` (docs/api.md#for-agents-and-tools-the-machine-documents): the Atom feed
+ * of the 100 newest review changes. The XML depends only on the publication, so it is rendered once
+ * per publication and kept.
  */
 export function reviewFeedRoutes(deps: ReviewFeedDeps): Router {
   let rendered: { publicationId: string; xml: string } | undefined;

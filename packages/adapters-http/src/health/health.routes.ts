@@ -9,7 +9,8 @@ export interface ReadinessCheck {
 
 /**
  * `GET /healthz`: the process is alive. `GET /readyz`: every check passes, else 503 with the
- * names of the failing ones (contract §0). Neither is cached or rate limited.
+ * names of the failing ones (docs/operations.md#readiness-and-warm-up). Neither is cached or rate
+ * limited.
  */
 export function healthRoutes(checks: readonly ReadinessCheck[]): Router {
   const router = Router();

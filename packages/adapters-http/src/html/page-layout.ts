@@ -98,7 +98,7 @@ export function renderPage(page: PageContent): string {
     </html> `.value;
 }
 
-/** Headers every HTML page of the site carries, cached or not (contract §5, agent-resources). */
+/** Headers every HTML page of the site carries, cached or not (docs/api.md#website). */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy':

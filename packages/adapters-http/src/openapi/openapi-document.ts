@@ -69,7 +69,10 @@ const readErrors = {
   '503': error('No catalog is published right now: retry after Retry-After seconds.', H.retryLater),
 };
 
-/** `z.literal(1)` is published as an integer constant (spec §2: schemaVersion, integer, 1). */
+/**
+ * `z.literal(1)` is published as an integer constant (docs/api.md#every-response:
+ * `schemaVersion: 1`).
+ */
 const integerLiterals: ZodOpenApiOverride = ({ zodSchema, jsonSchema }) => {
   const def = zodSchema._zod.def;
   if (
@@ -80,8 +83,9 @@ const integerLiterals: ZodOpenApiOverride = ({ zodSchema, jsonSchema }) => {
 };
 
 /**
- * The OpenAPI 3.1.0 document of the public API (contract §9), generated from the very zod
- * schemas the routes validate with, so it cannot drift from the code.
+ * The OpenAPI 3.1.0 document of the public API
+ * (docs/api.md#for-agents-and-tools-the-machine-documents), generated from the very zod schemas the
+ * routes validate with, so it cannot drift from the code.
  */
 export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject {
   const { baseUrl, rights } = facts;

@@ -8,7 +8,7 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 /**
  * `GET /api/v1/openapi.json`: built once at start; ETag/304. It is under `/api/v1/`, so it counts
- * in `api` (contract §6), and it is a discovery document, so in `pages` too.
+ * in `api` (docs/api.md#limits), and it is a discovery document, so in `pages` too.
  */
 export function openApiRoutes(deps: { facts: OpenApiFacts; quota: RequestQuota }): Router {
   const payload = JSON.stringify(createOpenApiDocument(deps.facts));

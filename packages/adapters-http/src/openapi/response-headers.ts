@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The headers the API's responses carry (contract §5, §6), as zod objects for zod-openapi's
- * `headers`. Each response declares exactly the ones it sends; `required` marks those sent every
- * time (the rate-limit pair is absent only when no bucket applies, so it is optional).
+ * The headers the API's responses carry (docs/api.md#every-response, docs/api.md#limits), as zod
+ * objects for zod-openapi's `headers`. Each response declares exactly the ones it sends; `required`
+ * marks those sent every time (the rate-limit pair is absent only when no bucket applies, so it is
+ * optional).
  */
 const requestId = z
   .string()

@@ -4,11 +4,11 @@ import { HttpError } from '../shared/http-error.js';
 import { pageErrorHandler } from './page-errors.js';
 import { answersWithPages, chargePages } from './page-response.js';
 
-/** Paths whose clients read JSON: they keep the app's JSON 404 (contract §5). */
+/** Paths whose clients read JSON: they keep the app's JSON 404 (docs/api.md#every-response). */
 const JSON_PATHS = /^\/(api|mcp)(\/|$)/;
 
 /**
- * Unknown addresses outside the API get an HTML 404 page, counted in `pages` (contract §1, §9).
+ * Unknown addresses outside the API get an HTML 404 page, counted in `pages` (docs/api.md#website).
  * Mount after every other router and before the app's JSON 404.
  */
 export function notFoundPages(deps: {

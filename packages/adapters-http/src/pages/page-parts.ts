@@ -72,7 +72,7 @@ export function historicalNotice(notice: string): SafeHtml {
   return html`<p class="notice" role="note"><strong>Note:</strong> ${notice}</p>`;
 }
 
-/** The rights statement every read response carries (spec §2 Rights). */
+/** The rights statement every read response carries (docs/api.md#every-response). */
 export function rightsBlock(rights: Rights): SafeHtml {
   return html`<section class="rights" aria-labelledby="rights-heading">
     <h2 id="rights-heading">Rights and reuse</h2>

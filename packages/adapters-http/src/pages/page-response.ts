@@ -26,7 +26,9 @@ export function linkHeader(links: readonly PageLink[]): string {
 /** Every page and twin is described for agents by `/llms.txt`. */
 export const DESCRIBED_BY: PageLink = { href: LLMS_TXT_PATH, rel: 'describedby' };
 
-/** Charges the `pages` bucket (contract §6); rejects with a 429 HttpError when it is empty. */
+/**
+ * Charges the `pages` bucket (docs/api.md#limits); rejects with a 429 HttpError when it is empty.
+ */
 export const chargePages = (quota: RequestQuota, req: Request, res: Response): Promise<void> =>
   chargeQuota(quota, req, res, [BUCKETS.pages]);
 

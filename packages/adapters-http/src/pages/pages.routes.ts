@@ -38,7 +38,7 @@ export interface PagesRoutesDeps {
   readonly getTool: Pick<GetTool, 'execute'>;
   readonly getReview: Pick<GetReview, 'execute'>;
   readonly getOverview: Pick<GetCatalogOverview, 'execute'>;
-  /** Charges the `pages` bucket (contract §6). */
+  /** Charges the `pages` bucket (docs/api.md#limits). */
   readonly quota: RequestQuota;
   /** Named in the header and titles. */
   readonly siteName: string;
@@ -47,7 +47,7 @@ export interface PagesRoutesDeps {
 const PAGE_PATHS = ['/', '/search', '/tools/:id', '/tools/:id/reviews/:reviewId'];
 const MARKDOWN_SUFFIX = '.md';
 
-/** Review ids follow the same path rule as tool ids (contract §1). */
+/** Review ids follow the same path rule as tool ids (docs/api.md#errors-and-statuses). */
 const reviewIdParamSchema = z.object({
   reviewId: z
     .string()
@@ -59,7 +59,7 @@ const reviewIdParamSchema = z.object({
 });
 
 /**
- * The website (spec §1.5, §2; contract §1, §9): `/`, `/search`, `/tools/{id}`, its Markdown twin
+ * The website (docs/api.md#website): `/`, `/search`, `/tools/{id}`, its Markdown twin
  * `/tools/{id}.md` and `/tools/{id}/reviews/{reviewId}`, server-rendered from the same use cases
  * as the API, plus the stylesheet and the WebMCP script. Every page has an ETag, is counted in
  * the `pages` bucket (a 304 is free) and answers errors as HTML with the API's statuses and

@@ -12,7 +12,7 @@ export interface WebMcpToolDefinition {
 }
 
 /**
- * The read tools the pages offer through WebMCP (spec §4.4, agent-resources §WebMCP): the MCP
+ * The read tools the pages offer through WebMCP (docs/api.md#website): the MCP
  * names, input schemas generated from the zod schemas REST and MCP validate with, read-only.
  * Never the signup.
  */

@@ -14,7 +14,7 @@ export interface CachedRead {
   readonly headerList: readonly string[];
   readonly etag: string;
   readonly body: Buffer;
-  /** The buckets a request for it is charged to (contract §6). */
+  /** The buckets a request for it is charged to (docs/api.md#limits). */
   readonly buckets: readonly BucketName[];
   /** The Express route pattern that computed it, for the metrics' route label. */
   readonly route: string;

@@ -39,7 +39,7 @@ interface Held {
 }
 
 /**
- * Bounds open connections (contract §6; issue 9: 21,000 slow connections exhausted file
+ * Bounds open connections (docs/api.md#limits; issue 9: 21,000 slow connections exhausted file
  * descriptors; issue 27: refused connections still crowded out others). Each served connection
  * counts against the total and against its client's address (the socket's, not
  * `X-Forwarded-For`: a proxy counts as one client, and a proxy `TRUST_PROXY` names is not capped

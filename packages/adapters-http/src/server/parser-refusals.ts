@@ -44,7 +44,7 @@ function refusalOf(code: string | undefined): { status: number; message: string 
 /**
  * Answers what Node's HTTP parser refuses — malformed requests (400), oversized headers (431),
  * slow requests (408), unsupported `Expect` (417), CONNECT (405) — in the JSON shape of the route asked for,
- * with `Connection: close`, instead of Node's empty bodies (contract §5).
+ * with `Connection: close`, instead of Node's empty bodies (docs/api.md#limits).
  */
 export function answerParserRefusals(server: Server): void {
   const exchanges = new WeakMap<Duplex, Exchanges>();

@@ -3,9 +3,9 @@ import { STATUS_CODES } from 'node:http';
 
 /**
  * Refusals written outside Express (by the server itself: parser errors, `Expect`, capacity)
- * still have the shape their route promises (contract §5, §8): JSON-RPC for `/mcp`, `{ error }`
- * everywhere else, with the headers every response carries. `code` is the JSON-RPC error's:
- * -32600 (invalid request) for a refusal, -32603 for a failure of ours.
+ * still have the shape their route promises (docs/api.md#every-response, docs/mcp.md#tools):
+ * JSON-RPC for `/mcp`, `{ error }` everywhere else, with the headers every response carries. `code`
+ * is the JSON-RPC error's: -32600 (invalid request) for a refusal, -32603 for a failure of ours.
  */
 export function refusalBody(path: string | undefined, message: string, code = -32600): string {
   if (path !== undefined && isMcpEndpoint(path)) {

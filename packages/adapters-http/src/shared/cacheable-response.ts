@@ -2,7 +2,10 @@ import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import Negotiator from 'negotiator';
 
-/** Responses that change only with a publication may be kept for five minutes (contract §5). */
+/**
+ * Responses that change only with a publication may be kept for five minutes
+ * (docs/api.md#caching-and-etags).
+ */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -26,7 +29,10 @@ export function negotiatedEncoding(req: Request): string {
   return negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS) ?? 'identity';
 }
 
-/** The headers a 200 and its 304 share (contract §5: a 304 carries the 200's `Vary`). */
+/**
+ * The headers a 200 and its 304 share (docs/api.md#caching-and-etags: a 304 carries the 200's
+ * `Vary`).
+ */
 export function validatorHeaders(etag: string, cacheControl = PUBLIC_CACHE_CONTROL) {
   return { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
 }
@@ -67,8 +73,8 @@ export interface CacheableOptions {
 
 /**
  * Sends `payload` (already serialised) with its ETag and cache headers, or 304 with no body when
- * the client's copy is current (contract §5). For bodies that already exist (documents built at
- * start); the read API decides its 304s before doing any work instead.
+ * the client's copy is current (docs/api.md#caching-and-etags). For bodies that already exist
+ * (documents built at start); the read API decides its 304s before doing any work instead.
  */
 export async function sendCacheable(
   req: Request,

@@ -8,7 +8,7 @@ import proxyAddr from 'proxy-addr';
 export type TrustProxy = false | number | readonly string[];
 
 /**
- * The key a client is counted under (contract §6): its IPv4 address, or the /64 of its IPv6
+ * The key a client is counted under (docs/api.md#limits): its IPv4 address, or the /64 of its IPv6
  * address. `req.ip` is `clientAddressOf`'s answer (`createHttpApp` makes it so), so a forged
  * X-Forwarded-For from an untrusted peer never changes it. IPv4-mapped IPv6 addresses
  * (`::ffff:1.2.3.4`) count as the IPv4 address; a zone id (`fe80::1%eth0`) is ignored.
@@ -71,7 +71,8 @@ export function rateLimitKeyOf(ip: string): string {
 }
 
 /**
- * The client's network for the consent record (contract §7): IPv4 truncated to /24, IPv6 to /48.
+ * The client's network for the consent record (docs/api.md#newsletter-signup-double-opt-in): IPv4
+ * truncated to /24, IPv6 to /48.
  */
 export function clientNetwork(req: Request): string {
   return networkOf(requestAddress(req));

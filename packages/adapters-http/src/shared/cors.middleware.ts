@@ -21,11 +21,13 @@ const ALLOWED_HEADERS = [
 ];
 
 /**
- * Cross-origin use is allowed from anywhere (contract §5): `*`, no credentials (there are no
- * cookies anywhere). Preflights are answered 204 here with the methods the path takes.
- * - Paths for which `grantsNoCors` holds (the signup, contract §7: no website may make its
- *   visitors sign up) get no `Access-Control-*` header at all, so a browser refuses cross-origin
- *   calls; their preflights are still answered 204 (with `Allow` only) and, like all preflights, free.
+ * Cross-origin use is allowed from anywhere (docs/api.md#every-response): `*`, no credentials
+ * (there are no cookies anywhere). Preflights are answered 204 here with the methods the path
+ * takes.
+ * - Paths for which `grantsNoCors` holds (the signup,
+ *   docs/api.md#no-website-can-sign-its-visitors-up: no website may make its visitors sign up) get
+ *   no `Access-Control-*` header at all, so a browser refuses cross-origin calls; their preflights
+ *   are still answered 204 (with `Allow` only) and, like all preflights, free.
  * - Paths in `ownCorsPaths` (MCP's `/mcp`, which allows listed origins only) are left to their router.
  */
 export function cors(

@@ -3,7 +3,7 @@ import { INTERNAL_ERROR_MESSAGE } from '@reviews/http-common';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
 
-/** Unknown routes: 404 in the `{ error }` form (contract §5). */
+/** Unknown routes: 404 in the `{ error }` form (docs/api.md#errors-and-statuses). */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(
     new HttpError(

@@ -4,8 +4,8 @@ import type { RequestHandler } from 'express';
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * Every response carries `X-Request-Id` (contract §5): the client's own when it is at most 128
- * characters of `[A-Za-z0-9._-]`, otherwise a new one. Logs use the same id.
+ * Every response carries `X-Request-Id` (docs/api.md#every-response): the client's own when it is
+ * at most 128 characters of `[A-Za-z0-9._-]`, otherwise a new one. Logs use the same id.
  */
 export const requestId: RequestHandler = (req, res, next) => {
   const id = requestIdFor(req.get('X-Request-Id'));

@@ -6,10 +6,10 @@ import { HttpError } from './http-error.js';
 import { chargedKeyFor, quotaFor } from './warm-up-requests.js';
 
 /**
- * Charges the request to `buckets` (contract §6), sets the IETF `RateLimit-Policy` / `RateLimit`
- * headers, and rejects with 429 + `Retry-After` when a bucket is empty. Routes call it only once
- * they know a body will be sent, so a 304 costs nothing. The server's own warm-up requests (before
- * it listens) are charged to the warm-up's own quota, never to a client's bucket.
+ * Charges the request to `buckets` (docs/api.md#limits), sets the IETF `RateLimit-Policy` /
+ * `RateLimit` headers, and rejects with 429 + `Retry-After` when a bucket is empty. Routes call it
+ * only once they know a body will be sent, so a 304 costs nothing. The server's own warm-up
+ * requests (before it listens) are charged to the warm-up's own quota, never to a client's bucket.
  */
 export async function chargeQuota(
   quota: RequestQuota,

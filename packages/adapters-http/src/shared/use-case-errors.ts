@@ -16,8 +16,9 @@ export type UseCaseErrorCode =
   | SubscriptionErrorCode;
 
 /**
- * The one code → status table of the REST adapter (contract §3, §7). Keyed by the union, so a
- * new error code does not compile until it is given a status here.
+ * The one code → status table of the REST adapter (docs/api.md#errors-and-statuses,
+ * docs/api.md#statuses). Keyed by the union, so a new error code does not compile until it is given
+ * a status here.
  */
 export const STATUS_BY_CODE: Readonly<Record<UseCaseErrorCode, number>> = {
   QUERY_TOO_LONG: 400,

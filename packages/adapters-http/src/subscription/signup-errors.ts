@@ -2,7 +2,7 @@ import type { SubscribeError } from '@reviews/application';
 import { HttpError } from '../shared/http-error.js';
 import { STATUS_BY_CODE } from '../shared/use-case-errors.js';
 
-/** The HTTP answer to an expected signup failure (contract §7's table). */
+/** The HTTP answer to an expected signup failure (docs/api.md#statuses). */
 export interface SignupFailure {
   readonly status: number;
   readonly message: string;
@@ -38,7 +38,7 @@ export function signupHttpError(failure: SignupFailure): HttpError {
   return new HttpError(failure.status, failure.message, failure.headers);
 }
 
-/** Over the `signup` bucket (5 an hour per network, contract §6). */
+/** Over the `signup` bucket (5 an hour per network, docs/api.md#limits). */
 export function signupLimitFailure(retryAfterSeconds: number): SignupFailure {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return {

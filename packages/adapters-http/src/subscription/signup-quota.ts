@@ -7,7 +7,7 @@ import { signupLimitFailure } from './signup-errors.js';
 import type { SignupFailure } from './signup-errors.js';
 
 /**
- * Charges a signup POST to the `signup` bucket of its client (contract §6) and sets the
+ * Charges a signup POST to the `signup` bucket of its client (docs/api.md#limits) and sets the
  * `RateLimit-Policy` / `RateLimit` headers. Called before the body is read or validated,
  * because every POST counts, valid or not. Returns the 429 answer when the bucket is empty.
  */

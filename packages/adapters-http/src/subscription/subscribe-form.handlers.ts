@@ -17,8 +17,8 @@ const parseForm = express.urlencoded({
 });
 
 /**
- * Refuses a browser post of the signup form from another site (contract §7), with a 403 page
- * and before any quota or work:
+ * Refuses a browser post of the signup form from another site
+ * (docs/api.md#no-website-can-sign-its-visitors-up), with a 403 page and before any quota or work:
  * - `Sec-Fetch-Site` other than `same-origin` (or `none`: typed by the person) is refused;
  * - an `Origin` other than `PUBLIC_BASE_URL`'s origin is refused, except `Origin: null` sent with
  *   `Sec-Fetch-Site: same-origin` (Chromium sends `null` for posts from our own pages, whose

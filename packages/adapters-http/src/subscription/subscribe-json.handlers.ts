@@ -19,9 +19,9 @@ const parseJson = express.json({
 });
 
 /**
- * `POST /subscribe` (spec §4.1, contract §7), JSON only. In order: charge the `signup` bucket
- * (every POST counts, valid or not), insist on a JSON content type (a form or text body is 400,
- * never silently empty), read at most 1 KiB (413), refuse a body nested deeper than
+ * `POST /subscribe` (docs/api.md#newsletter-signup-double-opt-in), JSON only. In order: charge the
+ * `signup` bucket (every POST counts, valid or not), insist on a JSON content type (a form or text
+ * body is 400, never silently empty), read at most 1 KiB (413), refuse a body nested deeper than
  * `MAX_JSON_DEPTH` before parsing it (400), validate strictly (400), run `Subscribe`.
  */
 export function subscribeJsonHandlers(deps: SubscriptionRouterDeps): RequestHandler[] {

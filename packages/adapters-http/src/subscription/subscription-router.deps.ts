@@ -13,7 +13,8 @@ export interface SubscriptionRouterOptions {
   readonly serviceName: string;
   /**
    * `PUBLIC_BASE_URL`: its origin is the only one from which the signup form may be posted
-   * (contract §7); a browser post from any other origin is refused with 403.
+   * (docs/api.md#no-website-can-sign-its-visitors-up); a browser post from any other origin is
+   * refused with 403.
    */
   readonly publicBaseUrl: string;
 }

@@ -13,7 +13,10 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** The GET pages count in the `pages` bucket (contract §6); the POSTs in `signup` or not at all. */
+/**
+ * The GET pages count in the `pages` bucket (docs/api.md#limits); the POSTs in `signup` or not at
+ * all.
+ */
 function chargePages(deps: SubscriptionRouterDeps): RequestHandler {
   return async (req, res, next) => {
     await chargeQuota(deps.quota, req, res, [BUCKETS.pages]);
@@ -22,7 +25,7 @@ function chargePages(deps: SubscriptionRouterDeps): RequestHandler {
 }
 
 /**
- * The newsletter signup's HTTP surface (spec §4.1, contract §7):
+ * The newsletter signup's HTTP surface (docs/api.md#newsletter-signup-double-opt-in):
  * - `POST /subscribe` — JSON API; `{ error }` bodies through the app's error handler;
  * - `GET /subscribe` — the form page; `POST /subscribe/form` — its form-encoded target (HTML),
  *   same-origin posts only;
@@ -46,8 +49,9 @@ export function createSubscriptionRouter(deps: SubscriptionRouterDeps): Router {
 }
 
 /**
- * The signup's paths: none grants CORS permission (contract §7), so that no other website can
- * have its visitors' browsers call them; scripts and agents, which ignore CORS, call directly.
+ * The signup's paths: none grants CORS permission
+ * (docs/api.md#no-website-can-sign-its-visitors-up), so that no other website can have its
+ * visitors' browsers call them; scripts and agents, which ignore CORS, call directly.
  */
 export function isSubscriptionPath(path: string): boolean {
   return path === '/subscribe' || path.startsWith('/subscribe/');

@@ -8,8 +8,8 @@ export const EMAIL_TOO_LONG = `The e-mail address is longer than ${MAX_EMAIL_LEN
 const EXAMPLE = 'Send {"email": "you@example.com"}.';
 
 /**
- * Body of `POST /subscribe` (spec §4.1): exactly one member, `email`, a string of at most 254
- * characters. Whether it is a deliverable address is the domain's rule (EMAIL_INVALID).
+ * Body of `POST /subscribe` (docs/api.md#statuses): exactly one member, `email`, a string of at
+ * most 254 characters. Whether it is a deliverable address is the domain's rule (EMAIL_INVALID).
  */
 export const subscribeBodySchema = z.strictObject(
   {

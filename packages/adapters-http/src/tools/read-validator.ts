@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
  * What a read body is made of, known before any search runs: the live publication (its id is a
  * fingerprint of its content) and the configured profile (base address, notice, rights). With
  * the canonical request it determines the body, so it can stand in for the body in an ETag and a
- * 304 can be decided without running the use case (contract §5–6: a conditional request costs
- * next to nothing).
+ * 304 can be decided without running the use case (docs/api.md#caching-and-etags: a conditional
+ * request costs next to nothing).
  */
 export class ReadValidator {
   private readonly profileFingerprint: string;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 /**
  * Query strings of the read API as they arrive (strings; a repeated parameter arrives as an
  * array), turned into the typed inputs of the use cases. Unknown parameters are ignored; a known
- * one given twice or given empty is refused (contract §3).
+ * one given twice or given empty is refused (docs/api.md#errors-and-statuses).
  */
 function single(name: string, rule: string): z.ZodString {
   return z.string({

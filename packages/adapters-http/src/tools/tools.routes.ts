@@ -37,11 +37,11 @@ export interface ToolsRoutesDeps {
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 /**
- * `GET /api/v1/tools` and `GET /api/v1/tools/{id}` (spec §4.2–4.3, contract §3–6). In this order,
- * so that refused and conditional requests cost next to nothing: parse; answer 304 from an ETag
- * that follows from the publication and the canonical request (free); charge the quota (429
- * before any search work); only then run the use case. Other methods get 405 with `Allow`,
- * charged to `api`.
+ * `GET /api/v1/tools` and `GET /api/v1/tools/{id}` (docs/api.md#search-rules-in-short,
+ * docs/api.md#paging, docs/api.md#caching-and-etags). In this order, so that refused and
+ * conditional requests cost next to nothing: parse; answer 304 from an ETag that follows from the
+ * publication and the canonical request (free); charge the quota (429 before any search work); only
+ * then run the use case. Other methods get 405 with `Allow`, charged to `api`.
  */
 export function toolsRoutes(deps: ToolsRoutesDeps): Router {
   const { searchTools, getTool, quota, validator } = deps;
@@ -116,7 +116,9 @@ function notModified(req: Request, res: Response, etag: string, exists: boolean)
   return true;
 }
 
-/** Runs the use case and reports how long it took in `Server-Timing` (contract §5). */
+/**
+ * Runs the use case and reports how long it took in `Server-Timing` (docs/api.md#every-response).
+ */
 function timed<T>(res: Response, run: () => T): T {
   const started = process.hrtime.bigint();
   const result = run();

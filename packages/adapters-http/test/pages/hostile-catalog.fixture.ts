@@ -1,6 +1,9 @@
 import { aReview, aStackTag, aTool } from '@reviews/domain/testing';
 
-/** Every kind of markup a catalog text could smuggle in (contract §2: texts are plain text). */
+/**
+ * Every kind of markup a catalog text could smuggle in (docs/cli.md#catalog-format: texts are plain
+ * text).
+ */
 export const HOSTILE = [
   '<script>window.__pwned=1</script>',
   '"><img src=x onerror="window.__pwned=1">',

@@ -21,7 +21,7 @@ describeWithChromium()('WebMCP on the pages', () => {
   });
   afterAll(() => site.close());
 
-  /** Chromium's own hooks (agent-resources §WebMCP): `getTools()` and `executeTool()`. */
+  /** Chromium's own hooks (docs/api.md#website): `getTools()` and `executeTool()`. */
   async function listTools(page: Page): Promise<ListedTool[]> {
     return page.evaluate(async () => {
       const context = (document as unknown as { modelContext: { getTools(): Promise<unknown[]> } })
@@ -124,7 +124,7 @@ describeWithChromium()('WebMCP on the pages', () => {
 
     /**
      * Chromium without the feature reports the `tools` directive of the Permissions-Policy header
-     * (which agent-resources.md asks for) as not enabled. That diagnostic is the browser's, about
+     * (which the WebMCP draft asks for) as not enabled. That diagnostic is the browser's, about
      * a header, not an error of the page: it is the only console error allowed.
      */
     const HEADER_DIAGNOSTIC = /^Error with Permissions-Policy header: .*'tools'/;

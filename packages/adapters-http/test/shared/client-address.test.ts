@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { networkOf, rateLimitKeyOf } from '../../src/shared/client-address.js';
 
-describe('rateLimitKeyOf (contract §6: IPv4 address, or the /64 of an IPv6 address)', () => {
+describe('rateLimitKeyOf (docs/api.md#limits: IPv4 address, or the /64 of an IPv6 address)', () => {
   it.each([
     ['203.0.113.7', '203.0.113.7'],
     ['::ffff:203.0.113.7', '203.0.113.7'],
@@ -23,7 +23,7 @@ describe('rateLimitKeyOf (contract §6: IPv4 address, or the /64 of an IPv6 addr
   });
 });
 
-describe('networkOf (contract §7: IPv4 /24, IPv6 /48)', () => {
+describe('networkOf (docs/api.md#newsletter-signup-double-opt-in: IPv4 /24, IPv6 /48)', () => {
   it.each([
     ['203.0.113.7', '203.0.113.0/24'],
     ['::ffff:203.0.113.7', '203.0.113.0/24'],

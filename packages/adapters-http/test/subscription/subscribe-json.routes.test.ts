@@ -11,7 +11,7 @@ const roomy = {
   pages: { points: 120, windowSeconds: 60 },
 };
 
-describe('POST /subscribe (contract §7 status table)', () => {
+describe('POST /subscribe (docs/api.md#statuses)', () => {
   let api: SignupServer;
 
   beforeEach(async () => {

@@ -4,7 +4,7 @@ import type { SignupServer } from './signup-harness.js';
 
 const FIELDS = { email: 'ada@example.com', consent: 'yes' };
 
-describe('signup from other sites (contract §7)', () => {
+describe('signup from other sites (docs/api.md#no-website-can-sign-its-visitors-up)', () => {
   let api: SignupServer;
 
   afterEach(async () => {

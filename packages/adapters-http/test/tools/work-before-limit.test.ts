@@ -11,7 +11,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-describe('a refused request costs no search work (contract §6)', () => {
+describe('a refused request costs no search work (docs/api.md#caching-and-etags)', () => {
   it('answers 429 without running the search and without Server-Timing', async () => {
     api = await startReadApi(tools, { quota: limitedQuota(100, 1) });
     expect((await fetch(`${api.url}/api/v1/tools?q=tool`)).status).toBe(200);
@@ -85,7 +85,7 @@ describe('a conditional request is decided without running the use case', () => 
   });
 });
 
-describe('ETags per content coding (contract §5)', () => {
+describe('ETags per content coding (docs/api.md#caching-and-etags)', () => {
   it('gives identity, gzip and br bodies different ETags, each matching only itself', async () => {
     api = await startReadApi(tools);
     const url = `${api.url}/api/v1/tools?limit=20`;

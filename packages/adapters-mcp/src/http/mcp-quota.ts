@@ -5,7 +5,7 @@ import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
 
 /**
- * Contract §6 for MCP: every HTTP request to `/mcp` costs one `api` unit, and a `search_tools`
+ * docs/api.md#limits, for MCP: every HTTP request to `/mcp` costs one `api` unit, and a `search_tools`
  * call one `search` unit on top — the same buckets, under the same client key, as REST, so
  * switching protocol doubles nothing. The call is read from the JSON-RPC body before the SDK sees
  * it, so the tools themselves know nothing of limits. (Batches never get this far: refused.)
@@ -24,7 +24,7 @@ function isSearchToolsCall(message: unknown): boolean {
 /**
  * Charges `buckets` and sets the IETF `RateLimit-Policy` / `RateLimit` headers. When a bucket
  * is empty it answers 429 with `Retry-After` and a JSON-RPC error whose message says when to
- * retry and whose `data.retryAfterSeconds` carries the number (contract §8), and returns false.
+ * retry and whose `data.retryAfterSeconds` carries the number (docs/mcp.md#tools), and returns false.
  */
 export async function admitRequest(
   quota: RequestQuota,

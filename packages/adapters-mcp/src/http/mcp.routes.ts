@@ -35,7 +35,7 @@ import { serverCardHandler } from './server-card.routes.js';
 export interface McpRoutesDeps {
   readonly searchTools: SearchTools;
   readonly getTool: GetTool;
-  /** The quota REST charges too (contract §6). */
+  /** The quota REST charges too (docs/api.md#limits). */
   readonly quota: RequestQuota;
   /**
    * The key a client is counted under; pass the REST adapter's own rule (IPv4 address, IPv6
@@ -77,7 +77,7 @@ export function mcpMethodsFor(path: string): readonly string[] | undefined {
 }
 
 /**
- * The MCP endpoint (spec §4.4, contract §8): `POST /mcp`, Streamable HTTP, stateless, for both
+ * The MCP endpoint (docs/mcp.md#mcp-for-agents): `POST /mcp`, Streamable HTTP, stateless, for both
  * protocol generations (see `bothGenerationsHandler`) — no session id, so any instance answers
  * any request. GET (the SSE stream) and DELETE (session end) are 405. Every request first passes
  * the Origin/Host guard (free, before any quota), then is charged, then served. Also the server

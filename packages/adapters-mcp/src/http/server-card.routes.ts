@@ -15,7 +15,7 @@ export const SERVER_CARD_CACHE_CONTROL = 'public, max-age=3600';
 /**
  * Serves the server card with a strong ETag, `Cache-Control` and 304 on a matching
  * `If-None-Match` (weak comparison, lists, `*`). A discovery document: a 200 costs one unit of
- * the `pages` bucket (contract §6); a 304 is free.
+ * the `pages` bucket (docs/api.md#limits); a 304 is free.
  */
 export function serverCardHandler(
   baseUrl: string,

@@ -14,7 +14,7 @@ export const MCP_PATH = '/mcp';
 /** Where the card is served: its own address, and the one scanners still probe. */
 export const SERVER_CARD_PATHS = ['/mcp/server-card', '/.well-known/mcp/server-card.json'] as const;
 
-/** The MCP server card (agent-resources.md, SEP-2127 line). Tools are not listed in it. */
+/** The MCP server card (docs/mcp.md#server-card; SEP-2127 line). Tools are not listed in it. */
 export interface ServerCard {
   readonly $schema: string;
   readonly name: string;

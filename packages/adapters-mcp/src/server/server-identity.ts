@@ -3,7 +3,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 /**
  * Who this MCP server is. The server's `serverInfo` and the server card are both built from these
  * constants, so the card's `name` and `version` always equal what `initialize` reports
- * (agent-resources.md).
+ * (docs/mcp.md#server-card).
  */
 
 /** The reverse-DNS namespace of the service (reviews-example.dev, reversed). */

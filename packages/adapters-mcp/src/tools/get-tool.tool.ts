@@ -17,7 +17,7 @@ const DESCRIPTION = [
   'Cite every review you use by its url and reviewedOn date, and pass on the historicalNotice: reviews are historical and do not establish current capabilities.',
 ].join('\n');
 
-/** `get_tool`: the MCP face of the `GetTool` use case (spec §4.4, contract §8). */
+/** `get_tool`: the MCP face of the `GetTool` use case (docs/mcp.md#tools). */
 export function getToolTool(getTool: GetTool): McpTool {
   return defineMcpTool({
     name: GET_TOOL_TOOL_NAME,

@@ -7,9 +7,9 @@ import type {
 import { foldToOneLine, markdownAutolink, markdownInline } from '@reviews/http-common';
 
 /**
- * The text content of the tool results (contract §8): a compact Markdown rendering of the same
- * body that `structuredContent` carries, so a client that hands both to a model does not pay for
- * the JSON twice, and a client that passes only text still gets everything needed to answer and
+ * The text content of the tool results (docs/mcp.md#tools): a compact Markdown rendering of the
+ * same body that `structuredContent` carries, so a client that hands both to a model does not pay
+ * for the JSON twice, and a client that passes only text still gets everything needed to answer and
  * cite. Catalog texts are plain text: every kind of line break and whitespace is folded to one
  * space and Markdown syntax escaped; addresses are autolinks whose Markdown characters are
  * percent-encoded (the Markdown functions every output shares, `@reviews/http-common`). So no

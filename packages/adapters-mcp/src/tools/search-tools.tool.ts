@@ -18,7 +18,7 @@ const DESCRIPTION = [
   'An excerpt from a review comes with that review cited in `review`. When you answer from these results, cite the review url and its reviewedOn date, and pass on the historicalNotice: reviews are historical and do not establish current capabilities.',
 ].join('\n');
 
-/** `search_tools`: the MCP face of the `SearchTools` use case (spec §4.4, contract §8). */
+/** `search_tools`: the MCP face of the `SearchTools` use case (docs/mcp.md#tools). */
 export function searchToolsTool(searchTools: SearchTools): McpTool {
   return defineMcpTool({
     name: SEARCH_TOOLS_TOOL_NAME,

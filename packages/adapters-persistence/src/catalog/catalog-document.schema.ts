@@ -19,10 +19,11 @@ import {
 } from './catalog-fields.schema.js';
 
 /**
- * The catalog format of contract §2 (and the identifiers of §1) as zod schemas. Objects are
- * strict: an unknown member is a problem. The members the export derives (`url` and `markdownUrl`
- * on tools, `url` on reviews, `historicalNotice` and `rights` at the top) are accepted with any
- * value and ignored: the mapper drops them, so export → import → export gives the same document.
+ * The catalog format (docs/cli.md#catalog-format), identifiers included, as zod schemas. Objects
+ * are strict: an unknown member is a problem. The members the export derives (`url` and
+ * `markdownUrl` on tools, `url` on reviews, `historicalNotice` and `rights` at the top) are
+ * accepted with any value and ignored: the mapper drops them, so export → import → export gives the
+ * same document.
  */
 
 const toolId = identifier(

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ruleBroken, typeMismatch } from './catalog-problems.js';
 
 /**
- * Field-level rules of contract §2, shared by the catalog schemas. Lengths count characters as
- * Unicode code points (an emoji is one character), so a limit never depends on UTF-16 details.
+ * Field-level rules of docs/cli.md#catalog-format, shared by the catalog schemas. Lengths count
+ * characters as Unicode code points (an emoji is one character), so a limit never depends on UTF-16
+ * details.
  */
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -112,6 +113,9 @@ export const httpAddress = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine(isHttpAddress, 'must be an absolute http:// or https:// address');
 
-/** A string matching `pattern` (an identifier of contract §1); `rule` says it to a person. */
+/**
+ * A string matching `pattern` (an identifier of docs/cli.md#catalog-format); `rule` says it to a
+ * person.
+ */
 export const identifier = (pattern: RegExp, rule: string) =>
   z.string().regex(pattern, `must be ${rule}`);

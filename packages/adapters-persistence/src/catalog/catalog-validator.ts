@@ -41,9 +41,9 @@ export interface CatalogValidatorOptions {
 }
 
 /**
- * Validates a catalog (contract §2) tool by tool, so that a reader can hand tools over as it
- * reads them and memory holds only the tools already mapped: the raw input of a tool can be
- * dropped as soon as `acceptTool` returns, and once a problem is found nothing more is kept.
+ * Validates a catalog (docs/cli.md#catalog-format) tool by tool, so that a reader can hand tools
+ * over as it reads them and memory holds only the tools already mapped: the raw input of a tool can
+ * be dropped as soon as `acceptTool` returns, and once a problem is found nothing more is kept.
  * Feed it the top-level members (with `tools` as an empty array when its elements come through
  * `acceptTool`) and the tools in document order, then call `finish`.
  *

@@ -47,9 +47,9 @@ export interface FileCatalogSourceOptions {
 }
 
 /**
- * The catalog of a JSON file (contract §2), e.g. `CATALOG_FILE`. Each `load()` reads the file
- * afresh. The fingerprint is the first 16 hex digits (64 bits) of the SHA-256 of the file's bytes,
- * so any change to the file, white space included, gives a new one.
+ * The catalog of a JSON file (docs/cli.md#catalog-format), e.g. `CATALOG_FILE`. Each `load()` reads
+ * the file afresh. The fingerprint is the first 16 hex digits (64 bits) of the SHA-256 of the
+ * file's bytes, so any change to the file, white space included, gives a new one.
  *
  * Size: the file is read in chunks of 8 MiB, never held whole and never decoded as one string:
  * tools are parsed and validated one at a time (see `readCatalogJsonChunks`), a tool split across

@@ -48,13 +48,13 @@ export interface StoredPublication {
 }
 
 /**
- * The catalog in MongoDB (contract §2, many instances). `publish` writes a publication under its
- * own id (the content fingerprint), marks it complete, and only then switches the one pointer
- * document: an instance reading the pointer sees the old publication or the new one, whole.
- * `load` reads the publication the pointer names and validates every tool with the catalog schema.
- * Publications that stopped being live more than `pruneGraceMs` ago (and unfinished ones as old)
- * are removed by `prune`, which `publish` runs after switching; an instance still loading one
- * within the grace period finishes undisturbed.
+ * The catalog in MongoDB (docs/operations.md#mongodb-storage-many-instances). `publish` writes a
+ * publication under its own id (the content fingerprint), marks it complete, and only then switches
+ * the one pointer document: an instance reading the pointer sees the old publication or the new
+ * one, whole. `load` reads the publication the pointer names and validates every tool with the
+ * catalog schema. Publications that stopped being live more than `pruneGraceMs` ago (and unfinished
+ * ones as old) are removed by `prune`, which `publish` runs after switching; an instance still
+ * loading one within the grace period finishes undisturbed.
  *
  * Uses no transactions and no change streams, so it runs on a standalone MongoDB and on FerretDB.
  */

@@ -9,7 +9,7 @@ import { z } from 'zod';
  *   publication is live. Switching it is the single write that publishes.
  * - `catalog_publications`: one header per publication, `_id` = publication id.
  * - `catalog_tools`: one document per tool, `_id` = `<publicationId>:<seq>`; `tool` holds the
- *   tool exactly as in contract §2 and is validated with the catalog schema on load.
+ *   tool exactly as in docs/cli.md#catalog-format and is validated with the catalog schema on load.
  */
 export const COLLECTIONS = {
   pointer: 'catalog_pointer',

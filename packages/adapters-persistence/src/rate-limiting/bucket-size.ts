@@ -4,5 +4,7 @@ export interface BucketSize {
   readonly windowSeconds: number;
 }
 
-/** Bucket sizes by name, e.g. `{ signup: { points: 5, windowSeconds: 3600 } }` (contract §6). */
+/**
+ * Bucket sizes by name, e.g. `{ signup: { points: 5, windowSeconds: 3600 } }` (docs/api.md#limits).
+ */
 export type BucketSizes = Readonly<Record<string, BucketSize>>;

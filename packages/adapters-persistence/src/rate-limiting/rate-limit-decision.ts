@@ -6,7 +6,7 @@ import type { BucketSize } from './bucket-size.js';
  * Turns rate-limiter-flexible's state of one key into the port's `RateLimitDecision`. A missing
  * state (`null`, nothing counted yet) is a full bucket whose window has not started.
  * `resetSeconds` is rounded up to whole seconds and never below 1; `retryAfterSeconds` is set
- * only when refused (contract §6).
+ * only when refused (docs/api.md#limits).
  */
 export function toRateLimitDecision(
   bucket: string,

@@ -10,14 +10,15 @@ const SILENT_SOCKET_TIMEOUT_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
 /**
- * An ioredis client tuned so that a Redis outage never holds a request up (contract §6): commands
- * fail at once while disconnected (no offline queue), are not replayed after a reconnect (a
- * replayed increment would count twice), and time out after `REDIS_COMMAND_TIMEOUT_MS` when a
- * connected server stops answering. A connection that owes replies and stays silent for
- * `SILENT_SOCKET_TIMEOUT_MS` is dropped, so that later calls skip Redis at once instead of each
- * waiting for the command timeout. It keeps reconnecting in the background. Connection errors
- * go to `onError` instead of ioredis' console output. ioredis is loaded here, on first use, so
- * that a service without Redis never loads it (docs/performance.md, "Start-up: modules").
+ * An ioredis client tuned so that a Redis outage never holds a request up
+ * (docs/operations.md#running-at-scale): commands fail at once while disconnected (no offline
+ * queue), are not replayed after a reconnect (a replayed increment would count twice), and time out
+ * after `REDIS_COMMAND_TIMEOUT_MS` when a connected server stops answering. A connection that owes
+ * replies and stays silent for `SILENT_SOCKET_TIMEOUT_MS` is dropped, so that later calls skip
+ * Redis at once instead of each waiting for the command timeout. It keeps reconnecting in the
+ * background. Connection errors go to `onError` instead of ioredis' console output. ioredis is
+ * loaded here, on first use, so that a service without Redis never loads it (docs/performance.md,
+ * "Start-up: modules").
  */
 export async function createRateLimitRedisClient(
   url: string,

@@ -40,10 +40,10 @@ interface BucketLimiter {
 
 /**
  * A `RateLimiter` whose counters live in Redis (rate-limiter-flexible `RateLimiterRedis`, fixed
- * windows), so every instance of the service shares them (contract §6). When Redis is unreachable
- * or slow, each call is answered by an in-process `RateLimiterMemory` of the same size instead:
- * limits go on per instance and no call waits on Redis longer than `LIMITER_TIMEOUT_MS`.
- * Counting an unknown bucket is a wiring mistake and throws.
+ * windows), so every instance of the service shares them (docs/operations.md#running-at-scale).
+ * When Redis is unreachable or slow, each call is answered by an in-process `RateLimiterMemory` of
+ * the same size instead: limits go on per instance and no call waits on Redis longer than
+ * `LIMITER_TIMEOUT_MS`. Counting an unknown bucket is a wiring mistake and throws.
  *
  * The limiter owns its client: `close()` quits it.
  */

@@ -22,15 +22,16 @@ const STDERR_LOGGER: Pick<Logger, 'warn'> = {
 };
 
 /**
- * The embedded `SubscriptionStore` (contract §0): an append-only JSON-lines log under
- * `<dataDir>/subscriptions/`, one line per write holding the whole record. Every write is
- * appended and fdatasync'd before it is acknowledged or visible to readers, so a process killed
- * at any moment loses no acknowledged signup; the log is replayed at open (a torn last line is
- * cut off, kept in a quarantine file beside the log and reported as a warning; a stale line, an
- * older version of a record after a newer one, is skipped with a warning) and compacted then
- * when it has grown; compaction writes only the highest version of each record. Writes run one at a time through a promise
- * queue, which makes the version check and the append atomic within the process. One process
- * per data directory: instances that share subscriptions use the MongoDB store.
+ * The embedded `SubscriptionStore` (docs/operations.md#the-subscription-log-and-its-quarantine): an
+ * append-only JSON-lines log under `<dataDir>/subscriptions/`, one line per write holding the whole
+ * record. Every write is appended and fdatasync'd before it is acknowledged or visible to readers,
+ * so a process killed at any moment loses no acknowledged signup; the log is replayed at open (a
+ * torn last line is cut off, kept in a quarantine file beside the log and reported as a warning; a
+ * stale line, an older version of a record after a newer one, is skipped with a warning) and
+ * compacted then when it has grown; compaction writes only the highest version of each record.
+ * Writes run one at a time through a promise queue, which makes the version check and the append
+ * atomic within the process. One process per data directory: instances that share subscriptions use
+ * the MongoDB store.
  */
 export class FileSubscriptionStore implements SubscriptionStore {
   private readonly queue = new SerialQueue();

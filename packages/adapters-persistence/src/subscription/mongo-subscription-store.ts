@@ -21,13 +21,14 @@ const DUPLICATE_KEY = 11000;
 const DURABLE = { writeConcern: { w: 'majority', j: true } } as const;
 
 /**
- * The shared `SubscriptionStore` (contract §7). Every write inserts the whole record as a new
- * version document whose `_id` is `<addressKey>|<version>`; the unique `_id` decides every race:
- * of two instances writing version n+1 (or version 1, a new address) exactly one insert
- * succeeds. A read takes the highest version. Why not `updateOne({ _id, version })`: FerretDB
- * 1.x does not apply a filtered update atomically (20 concurrent conditional updates of one
- * version all succeed there), while its unique index holds; inserting works the same on MongoDB.
- * Versions are kept (a handful per address), so a stale writer always collides.
+ * The shared `SubscriptionStore` (docs/operations.md#mongodb-storage-many-instances). Every write
+ * inserts the whole record as a new version document whose `_id` is `<addressKey>|<version>`; the
+ * unique `_id` decides every race: of two instances writing version n+1 (or version 1, a new
+ * address) exactly one insert succeeds. A read takes the highest version. Why not
+ * `updateOne({ _id, version })`: FerretDB 1.x does not apply a filtered update atomically (20
+ * concurrent conditional updates of one version all succeed there), while its unique index holds;
+ * inserting works the same on MongoDB. Versions are kept (a handful per address), so a stale writer
+ * always collides.
  *
  * Expired pending signups are removed, all versions at once, by a sweep every
  * `sweepIntervalMs` (a TTL index would remove versions one by one and could expose an older

@@ -4,10 +4,10 @@ import type { Tool } from '@reviews/domain';
 import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 
 /**
- * A catalog source under test. `publish` makes a raw document (contract §2 JSON, valid or not)
- * what the source reads next: for a file, its bytes; for MongoDB, a publication (through the
- * adapter's `publish` when valid, written as stored documents when not, as another tool or
- * version might have left them). `nothingPublished` is a source with nothing to read.
+ * A catalog source under test. `publish` makes a raw document (docs/cli.md#catalog-format, valid or
+ * not) what the source reads next: for a file, its bytes; for MongoDB, a publication (through the
+ * adapter's `publish` when valid, written as stored documents when not, as another tool or version
+ * might have left them). `nothingPublished` is a source with nothing to read.
  */
 export interface CatalogSourceUnderTest {
   readonly source: CatalogSource;
@@ -107,7 +107,7 @@ export function describeCatalogSourceContract(
       expect((await subject.source.load()).document).toEqual(catalog);
     });
 
-    it('rejects content that breaks contract §2 with every problem and its JSON path', async () => {
+    it('rejects content that breaks the catalog format with every problem and its JSON path', async () => {
       const catalog = aCatalog(aTool().withId('fine'), aTool().withId('broken'));
       const broken = catalog.tools[1]!;
       await subject.publish({

@@ -32,7 +32,7 @@ const aValidCatalog = () =>
     ),
   );
 
-describe('catalog validation (contract §2)', () => {
+describe('catalog validation (docs/cli.md#catalog-format)', () => {
   it('accepts a valid catalog and returns it as domain data', () => {
     const catalog = aCatalog(
       aTool().withReviews(aReview(), aReview().withAuthor({})),
@@ -134,7 +134,7 @@ describe('catalog validation (contract §2)', () => {
     ]);
   });
 
-  it('checks identifiers against the patterns of contract §1', () => {
+  it('checks identifiers against the patterns of the catalog format', () => {
     const ids = ['a', 'a-b', '0', 'x'.repeat(64)];
     const badIds = ['', '-a', 'a-', 'A', 'a_b', 'x'.repeat(65), 'é'];
     expect(() =>
@@ -196,7 +196,7 @@ describe('catalog validation (contract §2)', () => {
     }
   });
 
-  it('holds texts to the limits of contract §2, counting characters as code points', () => {
+  it('holds texts to the limits of the catalog format, counting characters as code points', () => {
     const tool = aTool()
       .named('n'.repeat(200))
       .inCategory('🧪'.repeat(200))

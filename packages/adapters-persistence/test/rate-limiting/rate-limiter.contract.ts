@@ -13,7 +13,7 @@ let keys = 0;
 const freshKey = (): string => `contract-${process.pid}-${Date.now()}-${++keys}`;
 
 /**
- * The `RateLimiter` contract (contract §6), run against every implementation: the in-process
+ * The `RateLimiter` contract (docs/api.md#limits), run against every implementation: the in-process
  * limiter now, the Redis one later. `factory` builds a limiter with `CONTRACT_BUCKETS`.
  */
 export function describeRateLimiterContract(

@@ -1,9 +1,9 @@
 import type { CatalogExport } from './export-catalog.use-case.js';
 
 /**
- * The JSON text of an export (contract §2), in chunks: the head members, then one tool per line,
- * then the closing brackets. Every writer of the archive (`/reviews/index.json`, `catalog
- * export`) goes through this, so the bytes are the same wherever the archive is read.
+ * The JSON text of an export (docs/cli.md#catalog-format), in chunks: the head members, then one
+ * tool per line, then the closing brackets. Every writer of the archive (`/reviews/index.json`,
+ * `catalog export`) goes through this, so the bytes are the same wherever the archive is read.
  */
 export function* catalogExportJson(archive: CatalogExport): Generator<string> {
   const head = JSON.stringify(archive.head);

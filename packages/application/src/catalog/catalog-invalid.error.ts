@@ -1,9 +1,9 @@
 import type { CatalogProblem } from './catalog-source.port.js';
 
 /**
- * The catalog read by a `CatalogSource` breaks contract §2. Carries every problem found, not just
- * the first; the message lists them one per line (`<path>: <message>`), so that a process that
- * refuses to start can print it as is. Nothing of an invalid catalog is published.
+ * The catalog read by a `CatalogSource` breaks docs/cli.md#catalog-format. Carries every problem
+ * found, not just the first; the message lists them one per line (`<path>: <message>`), so that a
+ * process that refuses to start can print it as is. Nothing of an invalid catalog is published.
  */
 export class CatalogInvalidError extends Error {
   override readonly name = 'CatalogInvalidError';

@@ -18,7 +18,7 @@ export type ToolObserver = (tool: Tool) => void;
 
 /**
  * Where the catalog to publish comes from (embedded file, MongoDB, …). `load()` resolves with a
- * document that satisfies contract §2 (types inside may be trusted). It rejects with
+ * document that satisfies docs/cli.md#catalog-format (types inside may be trusted). It rejects with
  * `CatalogInvalidError` when the data breaks the contract, listing every problem with its JSON
  * path, and with other errors when the source cannot be read. `observer`: see `ToolObserver`,
  * which lets work on the tools (indexing them elsewhere) start before the whole catalog is read.
@@ -63,7 +63,10 @@ export interface StreamingCatalogSource extends CatalogSource {
 export const isStreamingCatalogSource = (source: CatalogSource): source is StreamingCatalogSource =>
   typeof (source as Partial<StreamingCatalogSource>).stream === 'function';
 
-/** One way a catalog breaks contract §2: where (a JSON path such as `$.tools[3].reviews[0].reviewedOn`) and what. */
+/**
+ * One way a catalog breaks docs/cli.md#catalog-format: where (a JSON path such as
+ * `$.tools[3].reviews[0].reviewedOn`) and what.
+ */
 export interface CatalogProblem {
   readonly path: string;
   readonly message: string;

@@ -12,7 +12,10 @@ import {
   type Tool,
 } from '@reviews/domain';
 
-/** One tool of the export: the import format plus the derived addresses (contract §2). */
+/**
+ * One tool of the export: the import format plus the derived addresses
+ * (docs/cli.md#catalog-format).
+ */
 export interface ExportedTool extends ToolBody {
   readonly reviews: readonly ReviewBody[];
   readonly stacks: Stacks | null;
@@ -40,9 +43,9 @@ interface ArchiveSource {
 
 /**
  * The full review archive of the live publication (`/reviews/index.json`): the catalog format of
- * contract §2 with `url`/`markdownUrl` on tools, `url` on reviews, and the notice and rights at
- * the top. Importing it back ignores those, so export → import → export is the identity. Tools
- * are yielded lazily so that an adapter can stream a catalog of any size.
+ * docs/cli.md#catalog-format with `url`/`markdownUrl` on tools, `url` on reviews, and the notice
+ * and rights at the top. Importing it back ignores those, so export → import → export is the
+ * identity. Tools are yielded lazily so that an adapter can stream a catalog of any size.
  */
 export class ExportCatalog {
   constructor(

@@ -6,7 +6,10 @@ import type { ServiceProfile } from '../tools/service-profile.js';
 import { ToolPresenter } from '../tools/tool-presenter.js';
 import type { LivePublication } from './live-publication.js';
 
-/** How many changes the review feed carries (contract §9). */
+/**
+ * How many changes the review feed carries
+ * (docs/api.md#for-agents-and-tools-the-machine-documents).
+ */
 export const REVIEW_FEED_SIZE = 100;
 
 /** One entry of the review feed: the review as it last changed and its tool, with addresses. */

@@ -2,8 +2,8 @@ import type { Publication } from '@reviews/domain';
 
 /**
  * The publication being served. Swapping is one reference assignment, so a request that already
- * took the old publication finishes on it (contract §2: atomic swap, in-flight requests finish
- * on the old one).
+ * took the old publication finishes on it (docs/cli.md#catalog-format: a new publication replaces
+ * the old at once, requests in flight finish on the old one).
  */
 export class LivePublication {
   private publication: Publication | undefined;

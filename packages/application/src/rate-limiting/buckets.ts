@@ -1,6 +1,6 @@
 /**
- * The rate-limit buckets of contract §6, by name: every charge, every configured size and every
- * `RateLimit` header names one of these.
+ * The rate-limit buckets of docs/api.md#limits, by name: every charge, every configured size and
+ * every `RateLimit` header names one of these.
  */
 export const BUCKETS = {
   api: 'api',

@@ -14,8 +14,8 @@ export interface RateLimitDecision {
 }
 
 /**
- * Counts requests per (bucket, key) in fixed windows — contract §6. Keys are already reduced to
- * what is counted (an IPv4 address, an IPv6 /64, a normalised e-mail address). Implementations:
+ * Counts requests per (bucket, key) in fixed windows (docs/api.md#limits). Keys are already reduced
+ * to what is counted (an IPv4 address, an IPv6 /64, a normalised e-mail address). Implementations:
  * in process, and Redis shared by every instance.
  */
 export interface RateLimiter {

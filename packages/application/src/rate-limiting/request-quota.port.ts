@@ -16,9 +16,9 @@ export type QuotaOutcome =
     };
 
 /**
- * Per-client request quota shared by every driving adapter (contract §6): REST and MCP charge the
- * same buckets (`api`, `search`, …) under the same client key (IPv4 address or IPv6 /64), so a
- * client cannot double its allowance by switching protocol.
+ * Per-client request quota shared by every driving adapter (docs/api.md#limits): REST and MCP
+ * charge the same buckets (`api`, `search`, …) under the same client key (IPv4 address or IPv6
+ * /64), so a client cannot double its allowance by switching protocol.
  */
 export interface RequestQuota {
   charge(clientKey: string, buckets: readonly BucketName[]): Promise<QuotaOutcome>;

@@ -2,9 +2,9 @@ import { STACK_DIMENSIONS, STACK_RELATIONSHIPS, STACK_STATUSES } from '@reviews/
 import { z } from 'zod';
 
 /**
- * The bodies of the read API (spec §2) as zod schemas. They are the single source of the
- * OpenAPI document, the MCP output schemas and the tests' response checks, so those three
- * cannot drift apart.
+ * The bodies of the read API (docs/api.md#every-response) as zod schemas. They are the single
+ * source of the OpenAPI document, the MCP output schemas and the tests' response checks, so those
+ * three cannot drift apart.
  */
 export const rightsSchema = z
   .object({

@@ -7,7 +7,8 @@ export interface MailHeader {
 /**
  * A composed message, transport-neutral. The sender (`From`), `Date`, `Message-ID` and MIME
  * structure are the mailer's business. `confirmUrl` is the action link of a verification mail:
- * it may be logged (embedded mode logs it, contract §0); `to` must never be logged.
+ * it may be logged (embedded mode logs it, docs/api.md#newsletter-signup-double-opt-in); `to` must
+ * never be logged.
  */
 export interface OutgoingMail {
   readonly to: string;

@@ -29,7 +29,8 @@ export interface PreviewSubscriptionLinkOutput {
 
 /**
  * Reads what a link would do without doing it, for the GET pages behind the mail's links: link
- * scanners follow GETs, so a GET must change nothing (contract §7). Same errors as the actions.
+ * scanners follow GETs, so a GET must change nothing (docs/api.md#newsletter-signup-double-opt-in).
+ * Same errors as the actions.
  */
 export class PreviewSubscriptionLink {
   constructor(

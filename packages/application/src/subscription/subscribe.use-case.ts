@@ -65,12 +65,12 @@ const MESSAGES = {
 } as const;
 
 /**
- * Requests a newsletter signup (double opt-in, contract §7). The conditional write to the store
- * decides which of several concurrent requests for one address queues the mail: the record and
- * its verification mail (the outbox entry, without tokens yet) are one write, so a crash after it
- * delays the mail but cannot lose it. The dispatcher then delivers it while the person waits;
- * its outcome is the answer (sent: accepted; mail limit: 429; provider failure: 502, with the
- * mail withdrawn so that a retry is not held back by the 15-minute rule).
+ * Requests a newsletter signup (double opt-in, docs/api.md#newsletter-signup-double-opt-in). The
+ * conditional write to the store decides which of several concurrent requests for one address
+ * queues the mail: the record and its verification mail (the outbox entry, without tokens yet) are
+ * one write, so a crash after it delays the mail but cannot lose it. The dispatcher then delivers
+ * it while the person waits; its outcome is the answer (sent: accepted; mail limit: 429; provider
+ * failure: 502, with the mail withdrawn so that a retry is not held back by the 15-minute rule).
  */
 export class Subscribe {
   constructor(

@@ -1,8 +1,9 @@
 import { toAsciiDomain } from '@reviews/domain';
 
 /**
- * What the signup use case is configured with (contract §0); the server app parses the
- * environment into it. `blockedDomains` must be normalised with `normaliseBlockedDomains`.
+ * What the signup use case is configured with (docs/operations.md#configuration); the server app
+ * parses the environment into it. `blockedDomains` must be normalised with
+ * `normaliseBlockedDomains`.
  */
 export interface SubscriptionSettings {
   /** `SIGNUPS_ENABLED`: when false every signup is refused with SIGNUPS_DISABLED (503). */

@@ -5,9 +5,10 @@ export interface GeneratedToken {
 }
 
 /**
- * Makes the tokens of confirmation and unsubscribe links (contract §7): at least 128 random bits
- * from a cryptographic source, URL-safe, and a deterministic one-way hash so that the store holds
- * only hashes and a presented token is looked up by `hash(token)`.
+ * Makes the tokens of confirmation and unsubscribe links
+ * (docs/api.md#newsletter-signup-double-opt-in): at least 128 random bits from a cryptographic
+ * source, URL-safe, and a deterministic one-way hash so that the store holds only hashes and a
+ * presented token is looked up by `hash(token)`.
  */
 export interface TokenGenerator {
   generate(): GeneratedToken;

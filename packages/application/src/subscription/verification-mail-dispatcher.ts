@@ -57,14 +57,15 @@ const DEFAULTS = {
 type Mode = 'prompt' | 'background';
 
 /**
- * Delivers the verification mails that signups leave in their records' outbox (contract §7).
- * A mail is claimed by a conditional write that also stores the hashes of its fresh tokens (the
- * tokens themselves exist only in memory and in the mail), counted in the per-mailbox `mail`
- * bucket, sent, then cleared. `deliverNow` serves a signup whose requester waits for the answer:
- * a provider failure or the mail limit withdraws the mail, so the answer (502/429) is the whole
- * story and a retry is not held back. `deliverDue` sweeps the outbox at start and periodically:
- * it sends what a crash left (an expired claim is due again, so delivery is at least once) and
- * retries provider failures with backoff.
+ * Delivers the verification mails that signups leave in their records' outbox
+ * (docs/api.md#verification-mails-survive-a-crash-outbox-and-dispatcher). A mail is claimed by a
+ * conditional write that also stores the hashes of its fresh tokens (the tokens themselves exist
+ * only in memory and in the mail), counted in the per-mailbox `mail` bucket, sent, then cleared.
+ * `deliverNow` serves a signup whose requester waits for the answer: a provider failure or the mail
+ * limit withdraws the mail, so the answer (502/429) is the whole story and a retry is not held
+ * back. `deliverDue` sweeps the outbox at start and periodically: it sends what a crash left (an
+ * expired claim is due again, so delivery is at least once) and retries provider failures with
+ * backoff.
  */
 export class VerificationMailDispatcher {
   private readonly options: Required<MailDispatchOptions>;

@@ -10,7 +10,10 @@ export interface VerificationMailInput {
   readonly unsubscribeToken: string;
 }
 
-/** The links of a verification mail, built from `PUBLIC_BASE_URL` (contract §7). */
+/**
+ * The links of a verification mail, built from `PUBLIC_BASE_URL`
+ * (docs/api.md#newsletter-signup-double-opt-in).
+ */
 export function subscriptionLinks(baseUrl: string, confirmToken: string, unsubscribeToken: string) {
   const base = baseUrl.replace(/\/+$/, '');
   return {

@@ -27,7 +27,10 @@ export interface ReviewPage {
 
 export type GetReviewError = ToolNotFoundError | ReviewNotFoundError | CatalogUnavailableError;
 
-/** The review a citation points to (contract §1: `{base}/tools/{toolId}/reviews/{reviewId}`). */
+/**
+ * The review a citation points to (docs/api.md#every-response:
+ * `{base}/tools/{toolId}/reviews/{reviewId}`).
+ */
 export class GetReview {
   private readonly presenter: ToolPresenter;
 

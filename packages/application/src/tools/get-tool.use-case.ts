@@ -22,8 +22,8 @@ import { ToolPresenter } from './tool-presenter.js';
 export type GetToolError = ToolNotFoundError | PageError | CatalogUnavailableError;
 
 /**
- * One tool with a page of its reviews, newest first, and its stacks record (spec §4.3,
- * contract §4). Paging follows the same depth rule as search.
+ * One tool with a page of its reviews, newest first, and its stacks record
+ * (docs/api.md#paging). Paging follows the same depth rule as search.
  */
 export class GetTool {
   private readonly presenter: ToolPresenter;

@@ -18,9 +18,9 @@ import { ToolPresenter } from './tool-presenter.js';
 export type SearchToolsError = QueryError | PageError | CatalogUnavailableError;
 
 /**
- * Finds tools by keywords and/or category, or browses them (spec §4.2, contract §3). The input
- * is already shape-checked by the adapter (lengths, limit range, cursor digits); the rules that
- * need the domain — keywords, depth — are checked here. The body is the public one, identical
+ * Finds tools by keywords and/or category, or browses them (docs/api.md#search-rules-in-short). The
+ * input is already shape-checked by the adapter (lengths, limit range, cursor digits); the rules
+ * that need the domain — keywords, depth — are checked here. The body is the public one, identical
  * for REST and MCP.
  */
 export class SearchTools {

@@ -1,7 +1,7 @@
 import type { Rights } from '../schemas/tool.schemas.js';
 
 /**
- * What every read response carries besides the data (spec §1.5, contract §5): the public base
+ * What every read response carries besides the data (docs/api.md#every-response): the public base
  * address every absolute link is built from, the historical notice and the rights block.
  * Comes from configuration.
  */

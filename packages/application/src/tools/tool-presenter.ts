@@ -2,8 +2,8 @@ import type { Review, SearchHit, Tool } from '@reviews/domain';
 import type { ReviewBody, SearchItemBody, ToolBody } from '../schemas/tool.schemas.js';
 
 /**
- * Turns domain objects into the public bodies of spec §2, building every address from the base
- * URL (contract §1). Whitelisting: only the published members are copied.
+ * Turns domain objects into the public bodies, building every address from the base URL
+ * (docs/api.md#every-response). Whitelisting: only the published members are copied.
  */
 export class ToolPresenter {
   constructor(private readonly baseUrl: string) {}

@@ -30,9 +30,10 @@ function compareTimed(a: TimedChange, b: TimedChange): number {
 }
 
 /**
- * The `count` most recent review changes of a catalog, newest first (contract §9: the feed's 100
- * newest by `updatedAt`). One pass with a bounded sorted buffer: O(reviews × log count) time and
- * O(count) memory, whatever the size of the catalog; each instant is parsed once.
+ * The `count` most recent review changes of a catalog, newest first
+ * (docs/api.md#for-agents-and-tools-the-machine-documents: the feed's 100 newest by `updatedAt`).
+ * One pass with a bounded sorted buffer: O(reviews × log count) time and O(count) memory, whatever
+ * the size of the catalog; each instant is parsed once.
  */
 export function newestReviewChanges(tools: readonly Tool[], count: number): ReviewChange[] {
   const newest: TimedChange[] = [];

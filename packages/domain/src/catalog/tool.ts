@@ -15,19 +15,22 @@ export interface Tool {
   readonly stacks: Stacks | null;
 }
 
-/** The catalog as imported (contract §2). Validation happens at the edge that reads it. */
+/**
+ * The catalog as imported (docs/cli.md#catalog-format). Validation happens at the edge that reads
+ * it.
+ */
 export interface CatalogDocument {
   readonly schemaVersion: 1;
   readonly publishedAt: string;
   readonly tools: readonly Tool[];
 }
 
-/** Tool id (contract §1): a lowercase slug of at most 64 characters. */
+/** Tool id (docs/cli.md#catalog-format): a lowercase slug of at most 64 characters. */
 export const TOOL_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-/** Review and revision ids (contract §1): opaque. */
+/** Review and revision ids (docs/cli.md#catalog-format): opaque. */
 export const REVIEW_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Field limits of contract §2, shared by import validation and the generator. */
+/** Field limits of docs/cli.md#catalog-format, shared by import validation and the generator. */
 export const CATALOG_LIMITS = {
   name: 200,
   category: 200,

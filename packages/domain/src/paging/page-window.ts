@@ -1,6 +1,9 @@
 import { domainError, err, ok, type DomainError, type Result } from '../shared/result.js';
 
-/** Results past this position are never returned (contract §3); the export serves deeper reads. */
+/**
+ * Results past this position are never returned (docs/api.md#paging); the export serves deeper
+ * reads.
+ */
 export const MAX_PAGE_DEPTH = 1_000;
 export const DEFAULT_PAGE_LIMIT = 10;
 export const MAX_PAGE_LIMIT = 20;

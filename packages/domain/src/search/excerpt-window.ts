@@ -54,10 +54,10 @@ function wordEnd(chars: CodePoints, limit: number, floor: number): number {
 }
 
 /**
- * Cuts an excerpt of at most {@link MAX_EXCERPT_LENGTH} code points out of `text` (contract §3):
- * the whole text when it fits; otherwise a window that starts a little before `matchStart` (a
- * UTF-16 offset; the beginning when undefined), cut at word boundaries, with `…` on each side
- * where text was left out.
+ * Cuts an excerpt of at most {@link MAX_EXCERPT_LENGTH} code points out of `text`
+ * (docs/api.md#search-rules-in-short): the whole text when it fits; otherwise a window that starts
+ * a little before `matchStart` (a UTF-16 offset; the beginning when undefined), cut at word
+ * boundaries, with `…` on each side where text was left out.
  */
 export function cutExcerpt(text: string, matchStart: number | undefined): string {
   if (text.length <= MAX_EXCERPT_LENGTH) return text;

@@ -23,9 +23,10 @@ export interface KeywordMatches {
 }
 
 /**
- * Finds and orders the tools that match every keyword (contract §3). Working state lives in
- * typed arrays sized to the catalog and reused by every search, so a search allocates little
- * beyond its result. Not re-entrant: searches are synchronous, so one index never runs two at once.
+ * Finds and orders the tools that match every keyword (docs/api.md#search-rules-in-short). Working
+ * state lives in typed arrays sized to the catalog and reused by every search, so a search
+ * allocates little beyond its result. Not re-entrant: searches are synchronous, so one index never
+ * runs two at once.
  */
 export class KeywordMatcher {
   /** Per tool: `epoch + i + 1` once it matched keywords 0..i of the current search. */

@@ -7,7 +7,7 @@ import { asciiOf, TermTable } from './term-table.js';
 import { foldText } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
 
-/** Searched fields, best first (contract §3 tiers). */
+/** Searched fields, best first (docs/api.md#search-rules-in-short). */
 export const NAME_FIELD = 0;
 export const METADATA_FIELD = 1;
 export const REVIEW_FIELD = 2;

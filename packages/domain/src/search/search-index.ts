@@ -14,9 +14,9 @@ const CACHED_LISTS = 2_048;
 const CACHED_ORDINALS = 4_000_000;
 
 /**
- * The search engine of one publication (contract §3): an inverted index over every searched
- * text, the query-independent orders, and a cache of recent result lists. Built once and never
- * changed, so a result list can be cached for as long as the index lives.
+ * The search engine of one publication (docs/api.md#search-rules-in-short): an inverted index over
+ * every searched text, the query-independent orders, and a cache of recent result lists. Built once
+ * and never changed, so a result list can be cached for as long as the index lives.
  */
 export class SearchIndex {
   private readonly cache = new LruCache<SearchResultList>(CACHED_LISTS, CACHED_ORDINALS);
@@ -109,9 +109,9 @@ export class SearchIndex {
   }
 
   /**
-   * All tools matching `request`, totally ordered (contract §3). `keywords` must be folded and
-   * distinct, as `parseSearchQuery` returns them; none means browse. A category that names no
-   * tool's category gives an empty list.
+   * All tools matching `request`, totally ordered (docs/api.md#search-rules-in-short). `keywords`
+   * must be folded and distinct, as `parseSearchQuery` returns them; none means browse. A category
+   * that names no tool's category gives an empty list.
    */
   search(request: SearchRequest): SearchResultList {
     let filter: ToolFilter | undefined;

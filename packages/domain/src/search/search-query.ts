@@ -25,10 +25,10 @@ function codePointLength(text: string): number {
 }
 
 /**
- * Turns the `q` parameter into search keywords (contract §3): the distinct primary tokens of `q`
- * in first-seen order, folded. `undefined`, empty or white-space-only `q` gives no keywords
- * (browse). Length is checked first, on the raw text, so an over-long `q` is refused even when
- * it is only white space.
+ * Turns the `q` parameter into search keywords (docs/api.md#search-rules-in-short): the distinct
+ * primary tokens of `q` in first-seen order, folded. `undefined`, empty or white-space-only `q`
+ * gives no keywords (browse). Length is checked first, on the raw text, so an over-long `q` is
+ * refused even when it is only white space.
  */
 export function parseSearchQuery(q: string | undefined): Result<readonly string[], QueryError> {
   if (q === undefined) return ok([]);

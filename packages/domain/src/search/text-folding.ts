@@ -6,8 +6,8 @@ const COMBINING_MARKS = /\p{M}+/gu;
 const FINAL_SIGMA = /ς/g;
 
 /**
- * Folds text for matching (contract §3): Unicode NFKD, combining marks removed, lower case.
- * `Crème Brûlée` → `creme brulee`, `ﬁle` → `file`, `ＡＢＣ` → `abc`.
+ * Folds text for matching (docs/api.md#search-rules-in-short): Unicode NFKD, combining marks
+ * removed, lower case. `Crème Brûlée` → `creme brulee`, `ﬁle` → `file`, `ＡＢＣ` → `abc`.
  *
  * The final sigma `ς` is folded to `σ`, as Unicode case folding does: lower-casing a whole string
  * picks the final form by context, so without this a word would fold differently alone (a query)

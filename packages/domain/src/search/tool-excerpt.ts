@@ -70,9 +70,10 @@ export type PlainText = (index: number, source: 'likes' | 'dislikes') => boolean
 const unknown: PlainText = () => false;
 
 /**
- * The excerpt of a keyword search hit (contract §3). When the tool metadata matches every
- * keyword it comes from the description; otherwise from the review text that matches most of
- * the keywords the metadata did not, citing that review. `keywords` must have matched `tool`.
+ * The excerpt of a keyword search hit (docs/api.md#search-rules-in-short). When the tool metadata
+ * matches every keyword it comes from the description; otherwise from the review text that matches
+ * most of the keywords the metadata did not, citing that review. `keywords` must have matched
+ * `tool`.
  */
 export function toolExcerpt(
   tool: Tool,

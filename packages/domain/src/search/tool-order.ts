@@ -20,7 +20,10 @@ export function compareCodePoints(a: string, b: string): number {
  * a search compares integers, never strings.
  */
 export interface ToolOrder {
-  /** Position of each tool (by ordinal) in the keyword tie-break order (contract §3, keys 3–5). */
+  /**
+   * Position of each tool (by ordinal) in the keyword tie-break order
+   * (docs/api.md#search-rules-in-short: review date, name, id).
+   */
   readonly keywordRank: Uint32Array;
   /** Tool ordinals in that tie-break order: the inverse of `keywordRank`. */
   readonly keywordOrder: Uint32Array;

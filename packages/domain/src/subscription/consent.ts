@@ -7,9 +7,10 @@ export const CONSENT_SOURCES: readonly ConsentSource[] = ['api', 'mcp', 'page'];
 export const MAX_USER_AGENT_LENGTH = 256;
 
 /**
- * The record of a signup request (contract §7): when, through which channel, from which client
- * software and from which network. `clientNetwork` is already truncated to /24 (IPv4) or /48
- * (IPv6) by the adapter that saw the connection; the full address is never kept.
+ * The record of a signup request (docs/api.md#newsletter-signup-double-opt-in): when, through which
+ * channel, from which client software and from which network. `clientNetwork` is already truncated
+ * to /24 (IPv4) or /48 (IPv6) by the adapter that saw the connection; the full address is never
+ * kept.
  */
 export interface Consent {
   readonly at: Date;

@@ -1,7 +1,7 @@
 import { domainError, err, ok } from '../shared/result.js';
 import type { DomainError, Result } from '../shared/result.js';
 
-/** Longest address accepted (RFC 5321 path limit less the angle brackets; spec §4.1). */
+/** Longest address accepted (RFC 5321 path limit less the angle brackets; docs/api.md#statuses). */
 export const MAX_EMAIL_LENGTH = 254;
 const MAX_LOCAL_PART_LENGTH = 64;
 const MAX_DOMAIN_LENGTH = 253;
@@ -11,9 +11,10 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
- * A normalised e-mail address (contract §7). `value` is where mail goes: the local part as the
- * person typed it, the domain IDNA-encoded and lower-cased. `key` is the identity: the whole
- * address lower-cased, so `A@Example.COM` and `a@example.com` are one subscription.
+ * A normalised e-mail address (docs/api.md#newsletter-signup-double-opt-in). `value` is where mail
+ * goes: the local part as the person typed it, the domain IDNA-encoded and lower-cased. `key` is
+ * the identity: the whole address lower-cased, so `A@Example.COM` and `a@example.com` are one
+ * subscription.
  */
 export interface EmailAddress {
   readonly value: string;
@@ -74,7 +75,8 @@ export function toAsciiDomain(raw: string): string | null {
 
 /**
  * Whether the address's domain is one of `blockedDomains` or a subdomain of one
- * (`SIGNUP_BLOCKED_DOMAINS`, contract §0). Blocked domains must already be ASCII, lower-cased.
+ * (`SIGNUP_BLOCKED_DOMAINS`, docs/operations.md#configuration). Blocked domains must already be
+ * ASCII, lower-cased.
  */
 export function isInBlockedDomain(
   address: EmailAddress,

@@ -18,11 +18,11 @@ const PROVIDERS: Readonly<Record<string, MailboxProvider>> = {
 };
 
 /**
- * The mailbox an address delivers to, for counting verification mails (contract §6/§7: the
- * `mail` bucket counts a mailbox once). Case-folded; a `+tag` suffix of the local part is
- * dropped for every domain (sub-addressing, RFC 5233); provider rules above apply on top.
- * `address` is a normalised address (`EmailAddress.value`: ASCII domain). Only a bucket key:
- * the address stored and mailed stays as typed.
+ * The mailbox an address delivers to, for counting verification mails
+ * (docs/api.md#one-mailbox-one-mail-bucket: the `mail` bucket counts a mailbox once). Case-folded;
+ * a `+tag` suffix of the local part is dropped for every domain (sub-addressing, RFC 5233);
+ * provider rules above apply on top. `address` is a normalised address (`EmailAddress.value`: ASCII
+ * domain). Only a bucket key: the address stored and mailed stays as typed.
  */
 export function mailboxKey(address: string): string {
   const at = address.lastIndexOf('@');

@@ -2,11 +2,12 @@ import { issueTokens } from './subscription.js';
 import type { IssuedTokenHashes, Subscription } from './subscription.js';
 
 /**
- * The verification-mail outbox of one subscription (contract §7, "a crash delays a mail but
- * never loses it"). A signup that wants a mail stores a `PendingMail` in the same write as the
- * signup itself; a dispatcher then *claims* it (issuing the tokens in that same conditional
- * write), sends it, and clears it. A claim lasts `claimMs`: a dispatcher that dies mid-send
- * leaves a claim that expires, after which the mail is due again (at-least-once delivery).
+ * The verification-mail outbox of one subscription
+ * (docs/api.md#verification-mails-survive-a-crash-outbox-and-dispatcher: a crash delays a mail but
+ * never loses it). A signup that wants a mail stores a `PendingMail` in the same write as the
+ * signup itself; a dispatcher then *claims* it (issuing the tokens in that same conditional write),
+ * sends it, and clears it. A claim lasts `claimMs`: a dispatcher that dies mid-send leaves a claim
+ * that expires, after which the mail is due again (at-least-once delivery).
  */
 
 /** The mail a signup asks for: due at once, never attempted. */

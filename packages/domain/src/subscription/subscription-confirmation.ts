@@ -8,7 +8,8 @@ import type { Subscription } from './subscription.js';
 
 /**
  * - `confirm`: store `subscription` (now confirmed, the token used);
- * - `already-confirmed`: nothing to change — a repeated confirmation is not an error (contract §7).
+ * - `already-confirmed`: nothing to change — a repeated confirmation is not an error
+ *   (docs/api.md#statuses).
  */
 export type ConfirmationPlan =
   | { readonly kind: 'confirm'; readonly subscription: Subscription }

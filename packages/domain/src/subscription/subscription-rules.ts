@@ -11,7 +11,7 @@ const RESEND_INTERVAL = duration(15, 'minute');
 const DECLINE_PERIOD = duration(30, 'day');
 
 /**
- * The time rules of a subscription (contract §7), in milliseconds.
+ * The time rules of a subscription (docs/api.md#newsletter-signup-double-opt-in), in milliseconds.
  * - `confirmTokenTtl`: a confirmation link works for 48 hours after its mail was issued.
  * - `resendInterval`: a pending address re-submitted gets a new mail only 15 minutes after the last.
  * - `declinePeriod`: after the owner cancels a pending signup, the address is refused for 30 days.

@@ -32,9 +32,10 @@ export type SignupError = SubscriptionError<
 >;
 
 /**
- * The signup rule of contract §7: a new, unsubscribed, expired or long-declined address starts a
- * pending signup; a pending one gets a new mail only 15 minutes after the last; a confirmed one
- * is refused (409); a suppressed one, or one declined within 30 days, is refused (403).
+ * The signup rule of docs/api.md#newsletter-signup-double-opt-in: a new, unsubscribed, expired or
+ * long-declined address starts a pending signup; a pending one gets a new mail only 15 minutes
+ * after the last; a confirmed one is refused (409); a suppressed one, or one declined within 30
+ * days, is refused (403).
  */
 export function requestSignup(
   existing: Subscription | null,

@@ -10,7 +10,7 @@ import type { Subscription, SuppressionReason } from './subscription.js';
  * - `cancel`: a pending signup is cancelled and the address declined for 30 days (this is how a
  *   person stops someone else from signing them up);
  * - `already-unsubscribed`: the token was used before, or nothing is subscribed any more —
- *   shown as a success, never an error (contract §7).
+ *   shown as a success, never an error (docs/api.md#statuses).
  */
 export type UnsubscriptionPlan =
   | { readonly kind: 'unsubscribe'; readonly subscription: Subscription }

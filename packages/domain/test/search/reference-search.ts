@@ -3,8 +3,9 @@ import { foldText } from '../../src/search/text-folding.js';
 import { indexTerms } from '../../src/search/tokenizer.js';
 
 /*
- * A deliberately naive statement of contract §3, for property tests to compare the index with:
- * no dictionary, no postings, no precomputed ranks, just the rules applied tool by tool.
+ * A deliberately naive statement of docs/api.md#search-rules-in-short, for property tests to
+ * compare the index with: no dictionary, no postings, no precomputed ranks, just the rules applied
+ * tool by tool.
  */
 
 /** The texts of each searched field: name (0), metadata (1), reviews (2). */
