@@ -30,7 +30,7 @@ async function start(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return withOpenApiCheck(await startServer(config, logger));
+  return withOpenApiCheck(await startServer(config, logger), config);
 }
 
 describe('rate limits on the read API (in process)', () => {

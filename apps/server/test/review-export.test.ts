@@ -24,7 +24,7 @@ async function start(env: Record<string, string>): Promise<RunningServer> {
     DATA_DIR: mkdtempSync(path.join(work, 'data-')),
     ...env,
   });
-  return withOpenApiCheck(await startServer(config, createLogger('silent')));
+  return withOpenApiCheck(await startServer(config, createLogger('silent')), config);
 }
 
 describe('GET /reviews/index.json on the sample catalog', () => {

@@ -97,11 +97,7 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
     },
     [TOKENS.CatalogSource, TOKENS.LivePublication, TOKENS.IndexSnapshots],
   );
-  container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
-    baseUrl: config.publicBaseUrl,
-    historicalNotice: config.historicalNotice,
-    rights: config.rights,
-  });
+  container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue(serviceProfile(config));
   for (const [token, UseCase] of READ_USE_CASES) {
     container
       .bind(token)
@@ -110,6 +106,15 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
         [TOKENS.LivePublication, TOKENS.ServiceProfile],
       );
   }
+}
+
+/** What the read use cases state about the service, from the configuration. */
+export function serviceProfile(config: ServerConfig): ServiceProfile {
+  return {
+    baseUrl: config.publicBaseUrl,
+    historicalNotice: config.historicalNotice,
+    rights: config.rights,
+  };
 }
 
 /**

@@ -21,7 +21,7 @@ export async function startDocumentServer(
     DATA_DIR: dataDir,
     ...env,
   });
-  const server = withOpenApiCheck(await startServer(config, createLogger('silent')));
+  const server = withOpenApiCheck(await startServer(config, createLogger('silent')), config);
   return {
     ...server,
     close: async () => {
