@@ -4,7 +4,7 @@ import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
 import { once } from 'node:events';
 import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { ServerConfig } from './config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import { followPublications } from './catalog/follow-publications.js';
 import type { ServiceApp } from './container/app.bindings.js';
 import { createContainer } from './container/create-container.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { withOpenApiCheck } from './support/openapi-checked-server.js';

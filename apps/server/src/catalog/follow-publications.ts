@@ -1,5 +1,5 @@
 import { MongoPublicationWatcher } from '@reviews/adapters-persistence';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { PublicationSource } from '../container/app.bindings.js';
 import type { Logger } from '../logging/logger.js';
 import { PublicationFollower } from './publication-follower.js';

@@ -19,10 +19,13 @@ import {
 } from '@reviews/adapters-persistence';
 import type { Publication } from '@reviews/domain';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
-import { indexingAheadWorkerScript, WorkerIndexingAhead } from '../publication/indexing-ahead.js';
-import { indexSnapshotStore } from '../publication/index-snapshots.js';
+import {
+  indexingAheadWorkerScript,
+  indexSnapshotStore,
+  WorkerIndexingAhead,
+  type ServerConfig,
+} from '@reviews/service-common';
 import {
   publicationWorkerScript,
   WorkerPublicationBuilder,

@@ -1,6 +1,6 @@
 import type { Clock } from '@reviews/application';
 import { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { Logger } from '../logging/logger.js';
 import { bindApp } from './app.bindings.js';

@@ -54,7 +54,7 @@ import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import { accessLoggerOf, type Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';

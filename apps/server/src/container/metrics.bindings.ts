@@ -1,7 +1,7 @@
 import type { LivePublication, MailBacklog, RateLimiter } from '@reviews/application';
 import { RedisRateLimiter } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import { ObservedRateLimiter } from '../metrics/observed-rate-limiter.js';
 import { ServiceMetrics } from '../metrics/service-metrics.js';
 import { TOKENS } from './tokens.js';

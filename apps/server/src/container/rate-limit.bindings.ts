@@ -5,7 +5,7 @@ import {
   type BucketSizes,
 } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
 import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';

@@ -21,7 +21,7 @@ import {
   type MongoConnection,
 } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 

@@ -3,7 +3,7 @@ import {
   OpenApiConformance,
   type OpenApiDocumentShape,
 } from '../../../../packages/adapters-http/test/support/openapi-conformance.js';
-import { loadConfig, type ServerConfig } from '../../src/config/server-config.js';
+import { loadConfig, type ServerConfig } from '@reviews/service-common';
 import { serviceProfile } from '../../src/container/catalog.bindings.js';
 import { serviceFacts } from '../../src/container/http.bindings.js';
 import { createLogger } from '../../src/logging/logger.js';

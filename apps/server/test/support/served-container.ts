@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import type { ServerConfig } from '../../src/config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { ServiceApp } from '../../src/container/app.bindings.js';
 import { createContainer } from '../../src/container/create-container.js';
 import { TOKENS } from '../../src/container/tokens.js';
