@@ -2,6 +2,8 @@
  * The layer rule: arrows point inward. domain <- application <- adapters-* <- apps.
  * packages/http-common is plumbing the two driving adapters (REST and MCP) share: it sits beside
  * application, and adapters may import it; it imports nothing but application, domain and npm.
+ * packages/service-common is what the two apps (server and catalog CLI) share: the configuration
+ * and the index building. It sits below the apps, and the CLI does not import the server.
  * Runs in `pnpm lint` (and so in `pnpm test` and CI); any outward arrow fails the build.
  */
 
@@ -43,6 +45,28 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/http-common/src' },
       to: { path: '^(packages/adapters-|apps/)' },
+    },
+    {
+      name: 'service-common-is-for-the-apps',
+      comment:
+        'packages/service-common is imported by apps only, and uses no driving adapter (nor http-common).',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: '^packages/service-common/' },
+      to: { path: '^packages/service-common/' },
+    },
+    {
+      name: 'service-common-uses-no-driving-adapter',
+      severity: 'error',
+      from: { path: '^packages/service-common/src' },
+      to: { path: '^packages/(adapters-(http|mcp|mail)|http-common)/' },
+    },
+    {
+      name: 'catalog-cli-does-not-import-the-server',
+      comment:
+        'What the CLI and the server both need lives in packages/service-common, not in the server.',
+      severity: 'error',
+      from: { path: '^apps/catalog-cli/' },
+      to: { path: '^apps/server/' },
     },
     {
       name: 'packages-never-import-apps',

@@ -15,6 +15,7 @@ const workspace: Record<string, string> = {
   'adapters-mcp': 'packages/adapters-mcp',
   'adapters-persistence': 'packages/adapters-persistence',
   'adapters-mail': 'packages/adapters-mail',
+  'service-common': 'packages/service-common',
   server: 'apps/server',
   'catalog-generator': 'apps/catalog-generator',
   conformance: 'apps/conformance',
@@ -29,10 +30,6 @@ for (const [name, dir] of Object.entries(workspace)) {
   moduleNameMapper[`^@reviews/${name}$`] = `<rootDir>/../../${dir}/src/index.ts`;
   moduleNameMapper[`^@reviews/${name}/testing$`] = `<rootDir>/../../${dir}/src/testing/index.ts`;
 }
-moduleNameMapper['^@reviews/server/config$'] =
-  '<rootDir>/../../apps/server/src/config/server-config.ts';
-moduleNameMapper['^@reviews/server/prebuilt-index$'] =
-  '<rootDir>/../../apps/server/src/publication/prebuilt-index.ts';
 
 const swc = [
   '@swc/jest',

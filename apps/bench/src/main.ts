@@ -16,7 +16,9 @@ import { slowConnectionsBench } from './slow-connections-bench.js';
 import { sighupBench } from './sighup-bench.js';
 import { startBench } from './start-bench.js';
 
-const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
+const SAMPLE = fileURLToPath(
+  new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
+);
 
 const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectBench } from '../src/collect-bench.js';
 
-const SAMPLE = fileURLToPath(new URL('../../server/catalog/sample-catalog.json', import.meta.url));
+const SAMPLE = fileURLToPath(
+  new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
+);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('pnpm bench collect', () => {

@@ -1,5 +1,4 @@
 export { startServer } from './server.js';
 export type { RunningServer } from './server.js';
-export { ConfigurationError, loadConfig } from './config/server-config.js';
-export type { ServerConfig } from './config/server-config.js';
+export { ConfigurationError, loadConfig, type ServerConfig } from '@reviews/service-common';
 export { createLogger } from './logging/logger.js';

@@ -1,5 +1,5 @@
 import { CatalogInvalidError } from '@reviews/application';
-import { ConfigurationError, loadConfig, type ServerConfig } from './config/server-config.js';
+import { ConfigurationError, loadConfig, type ServerConfig } from '@reviews/service-common';
 import { createLogger } from './logging/logger.js';
 import { startServer } from './server.js';
 

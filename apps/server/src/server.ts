@@ -1,24 +1,14 @@
 import { createHttpServer } from '@reviews/adapters-http';
-import type {
-  GetTool,
-  LivePublication,
-  PublishCatalog,
-  PublishedCatalog,
-  SearchTools,
-} from '@reviews/application';
+import type { PublishedCatalog } from '@reviews/application';
 import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
-import type { Express } from 'express';
-import type { Container } from 'inversify';
 import { once } from 'node:events';
 import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { ServerConfig } from './config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import { followPublications } from './catalog/follow-publications.js';
-import type { ListeningGate } from './container/catalog.bindings.js';
+import type { ServiceApp } from './container/app.bindings.js';
 import { createContainer } from './container/create-container.js';
-import { observedAsTheService } from './container/metrics.bindings.js';
 import { TOKENS } from './container/tokens.js';
-import type { ServiceLifecycle } from './lifecycle/service-lifecycle.js';
 import { accessLoggerOf, createLogger, nowhere, type Logger } from './logging/logger.js';
 import { listeningUrl } from './listening-url.js';
 import { startMetrics, type RunningMetrics } from './metrics/metrics-http.js';
@@ -32,7 +22,6 @@ export interface RunningServer {
   /** Where `/metrics` answers; undefined with `METRICS_ENABLED=false`. */
   readonly metricsUrl: string | undefined;
   readonly server: Server;
-  readonly container: Container;
   /**
    * Re-reads the catalog (off the request thread); on failure the previous publication stays live
    * and this rejects. Calls during a reload share one follow-up reload.
@@ -54,7 +43,15 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const container = createContainer(config, logger);
-  const publishCatalog = await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog);
+  let app: ServiceApp;
+  try {
+    app = await container.getAsync<ServiceApp>(TOKENS.App);
+  } catch (error) {
+    // What did connect (MongoDB, Redis, the store) is released: the process can end.
+    await container.unbindAllAsync();
+    throw error;
+  }
+  const { publishCatalog, live, lifecycle } = app;
   let lastPublished: PublishedCatalog | undefined;
   const republish = async (): Promise<void> => {
     const started = Date.now();
@@ -68,27 +65,25 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     await republish();
   } catch (error) {
     // A fresh MongoDB has no publication yet: serve (not ready) and pick up the first one.
-    if (!(error instanceof CatalogNotPublishedError)) throw error;
+    if (!(error instanceof CatalogNotPublishedError)) {
+      await container.unbindAllAsync();
+      throw error;
+    }
     logger.warn(error.message);
   }
   // Before listening: compiles the search, excerpt and presenter paths in process (the HTTP path
   // is warmed below, once the app exists).
-  const warmUp = warmUpReadPath(
-    container.get<LivePublication>(TOKENS.LivePublication),
-    container.get<SearchTools>(TOKENS.SearchTools),
-    container.get<GetTool>(TOKENS.GetTool),
-  );
+  const warmUp = warmUpReadPath(live, app.searchTools, app.getTool);
   logger.info(warmUp, 'read path warmed up');
   // Sweeps the verification-mail outbox at once: mails a crash left are sent without waiting
   // for a signup.
-  await container.getAsync(TOKENS.MailDispatcher);
+  app.mailDispatcher.start();
   const following =
-    config.mongodbUrl === undefined
+    app.publications === undefined
       ? undefined
-      : await followPublications(container, config, logger, republish);
+      : followPublications(app.publications, config, logger, republish);
 
-  const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
-  const handle = await requestHandler(container);
+  const handle = requestHandler(app);
   // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.
   const httpLimits = { ...config.connections, trustProxy: config.trustProxy };
   // Before listening: real requests through the same handler over a private loopback listener,
@@ -99,7 +94,6 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   // nowhere, and are observed by metrics of their own that nobody scrapes: so the first client's
   // request is not the first to format a log line or to be observed either.
   try {
-    const live = container.get<LivePublication>(TOKENS.LivePublication);
     const scratchMetrics = config.metrics.enabled
       ? new ServiceMetrics({ live }, { processMetrics: false })
       : undefined;
@@ -107,7 +101,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       live,
       handle,
       observedListener((h) => createHttpServer(h, httpLimits, logger), scratchMetrics),
-      ownQuota(observedAsTheService(container, config)),
+      ownQuota(app.observeRateLimiter),
       accessLoggerOf(createLogger(config.logLevel, nowhere)),
     );
     logger.info(httpWarmUp, 'HTTP path warmed up');
@@ -121,12 +115,8 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   try {
     metrics = await startMetrics(
       server,
-      config.metrics.enabled
-        ? {
-            metrics: container.get<ServiceMetrics>(TOKENS.Metrics),
-            host: config.metrics.host,
-            port: config.metrics.port,
-          }
+      config.metrics.enabled && app.metrics !== undefined
+        ? { metrics: app.metrics, host: config.metrics.host, port: config.metrics.port }
         : undefined,
     );
     server.listen(config.port, config.host);
@@ -138,7 +128,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     throw error;
   }
   // Writes of the first publication's index snapshot waited for this.
-  container.get<ListeningGate>(TOKENS.ListeningGate).open();
+  app.listening.open();
   const url = listeningUrl(server, config.host);
   const metricsUrl = metrics.url;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
@@ -187,7 +177,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     return shuttingDown;
   };
 
-  return { url, metricsUrl, server, container, republish, close, shutdown };
+  return { url, metricsUrl, server, republish, close, shutdown };
 }
 
 /** Waits for `settled`, but no longer than `ms`. */
@@ -201,21 +191,16 @@ async function until(settled: Promise<void>, ms: number): Promise<void> {
  * What the public listener runs for every request: cached reads answered before Express, every
  * other request through the Express app; while draining, each response closes its connection.
  */
-export async function requestHandler(
-  container: Container,
-): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
-  const app = await container.getAsync<Express>(TOKENS.HttpApp);
-  const lifecycle = container.get<ServiceLifecycle>(TOKENS.ServiceLifecycle);
-  const cachedReads = container.get<(req: IncomingMessage, res: ServerResponse) => boolean>(
-    TOKENS.CachedReads,
-  );
-  const knownMcpCalls = container.get<
-    (req: IncomingMessage, res: ServerResponse, handoff: typeof app) => boolean
-  >(TOKENS.KnownMcpCalls);
+export function requestHandler({
+  httpApp,
+  lifecycle,
+  cachedReads,
+  knownMcpCalls,
+}: ServiceApp): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    if (!cachedReads(req, res) && !knownMcpCalls(req, res, app)) app(req, res);
+    if (!cachedReads(req, res) && !knownMcpCalls(req, res, httpApp)) httpApp(req, res);
   };
 }
 

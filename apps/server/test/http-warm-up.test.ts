@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { loadConfig } from '../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import type { Logger } from '../src/logging/logger.js';
 import { ServiceMetrics } from '../src/metrics/service-metrics.js';
 import { observedListener, ownQuota, warmUpHttpPath } from '../src/publication/http-warm-up.js';

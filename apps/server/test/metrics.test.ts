@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../src/logging/logger.js';
 import { REQUESTS_PER_BATCH, ServiceMetrics } from '../src/metrics/service-metrics.js';
 import { Counter, Histogram, Registry } from 'prom-client';

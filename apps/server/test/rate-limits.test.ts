@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { withOpenApiCheck } from './support/openapi-checked-server.js';
@@ -30,7 +30,7 @@ async function start(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return withOpenApiCheck(await startServer(config, logger));
+  return withOpenApiCheck(await startServer(config, logger), config);
 }
 
 describe('rate limits on the read API (in process)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { GetTool, LivePublication, SearchTools, type ServiceProfile } from '@reviews/application';
 import { Publication } from '@reviews/domain';
-import { SAMPLE_CATALOG_FILE } from '../src/default-paths.js';
+import { SAMPLE_CATALOG_FILE } from '@reviews/service-common';
 import { warmUpReadPath } from '../src/publication/read-path-warm-up.js';
 
 const profile: ServiceProfile = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { environmentSchema } from '../src/config/config.schema.js';
+import { environmentSchema } from '@reviews/service-common';
 import { REPO_ROOT } from './support/server-process.js';
 
 function read(file: string): string {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { loadConfig } from '../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { withOpenApiCheck } from './support/openapi-checked-server.js';
@@ -24,7 +24,7 @@ async function start(env: Record<string, string>): Promise<RunningServer> {
     DATA_DIR: mkdtempSync(path.join(work, 'data-')),
     ...env,
   });
-  return withOpenApiCheck(await startServer(config, createLogger('silent')));
+  return withOpenApiCheck(await startServer(config, createLogger('silent')), config);
 }
 
 describe('GET /reviews/index.json on the sample catalog', () => {

@@ -9,7 +9,7 @@ import {
   readAnswer,
   type SocketAnswer,
 } from '../../../packages/adapters-http/test/support/raw-socket.js';
-import { loadConfig } from '../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer } from '../src/server.js';
 

@@ -9,7 +9,7 @@ import { soakMix, type SoakCatalog, type SoakRequest } from './soak-requests.js'
 import { serverRss, startSoakServer } from './soak-server.js';
 
 const SAMPLE = fileURLToPath(
-  new URL('../../../server/catalog/sample-catalog.json', import.meta.url),
+  new URL('../../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
 const usage = `usage: pnpm soak [-- options]

@@ -1,4 +1,4 @@
-import { ConfigurationError, loadConfig, type ServerConfig } from '@reviews/server/config';
+import { ConfigurationError, loadConfig, type ServerConfig } from '@reviews/service-common';
 import { CommandFailure, EXIT, type CliIo } from '../cli-command.js';
 
 /**

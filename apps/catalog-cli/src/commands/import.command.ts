@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { IndexingAhead, LoadedCatalog } from '@reviews/application';
-import type { ServerConfig } from '@reviews/server/config';
-import { indexingAheadOfImport, prebuildIndexSnapshot } from '@reviews/server/prebuilt-index';
+import {
+  indexingAheadOfImport,
+  prebuildIndexSnapshot,
+  type ServerConfig,
+} from '@reviews/service-common';
 import { installCatalogFile } from '../catalog/catalog-file-installer.js';
 import { countLine, readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CLI_DIR = path.join(REPO_ROOT, 'apps/catalog-cli');
 export const CLI_ENTRY = path.join(CLI_DIR, 'dist/main.js');
-export const SAMPLE_CATALOG = path.join(REPO_ROOT, 'apps/server/catalog/sample-catalog.json');
+export const SAMPLE_CATALOG = path.join(
+  REPO_ROOT,
+  'packages/service-common/catalog/sample-catalog.json',
+);
 
 export interface CliRun {
   readonly code: number | null;

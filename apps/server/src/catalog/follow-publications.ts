@@ -1,12 +1,6 @@
-import type { LivePublication } from '@reviews/application';
-import {
-  MongoPublicationWatcher,
-  type MongoCatalogSource,
-  type MongoConnection,
-} from '@reviews/adapters-persistence';
-import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
-import { TOKENS } from '../container/tokens.js';
+import { MongoPublicationWatcher } from '@reviews/adapters-persistence';
+import type { ServerConfig } from '@reviews/service-common';
+import type { PublicationSource } from '../container/app.bindings.js';
 import type { Logger } from '../logging/logger.js';
 import { PublicationFollower } from './publication-follower.js';
 
@@ -15,15 +9,12 @@ import { PublicationFollower } from './publication-follower.js';
  * where the server offers one, else polling) by calling `republish`. `close()` stops watching and
  * waits for a republish in progress.
  */
-export async function followPublications(
-  container: Container,
+export function followPublications(
+  { connection, source, live }: PublicationSource,
   config: ServerConfig,
   logger: Logger,
   republish: () => Promise<void>,
-): Promise<{ close(): Promise<void> }> {
-  const connection = await container.getAsync<MongoConnection>(TOKENS.MongoConnection);
-  const source = await container.getAsync<MongoCatalogSource>(TOKENS.CatalogSource);
-  const live = await container.getAsync<LivePublication>(TOKENS.LivePublication);
+): { close(): Promise<void> } {
   const follower = new PublicationFollower(live, republish, (error) =>
     logger.error(
       { err: error instanceof Error ? error.message : String(error) },

@@ -19,10 +19,13 @@ import {
 } from '@reviews/adapters-persistence';
 import type { Publication } from '@reviews/domain';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
 import type { Logger } from '../logging/logger.js';
-import { indexingAheadWorkerScript, WorkerIndexingAhead } from '../publication/indexing-ahead.js';
-import { indexSnapshotStore } from '../publication/index-snapshots.js';
+import {
+  indexingAheadWorkerScript,
+  indexSnapshotStore,
+  WorkerIndexingAhead,
+  type ServerConfig,
+} from '@reviews/service-common';
 import {
   publicationWorkerScript,
   WorkerPublicationBuilder,
@@ -97,11 +100,7 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
     },
     [TOKENS.CatalogSource, TOKENS.LivePublication, TOKENS.IndexSnapshots],
   );
-  container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue({
-    baseUrl: config.publicBaseUrl,
-    historicalNotice: config.historicalNotice,
-    rights: config.rights,
-  });
+  container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue(serviceProfile(config));
   for (const [token, UseCase] of READ_USE_CASES) {
     container
       .bind(token)
@@ -110,6 +109,15 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
         [TOKENS.LivePublication, TOKENS.ServiceProfile],
       );
   }
+}
+
+/** What the read use cases state about the service, from the configuration. */
+export function serviceProfile(config: ServerConfig): ServiceProfile {
+  return {
+    baseUrl: config.publicBaseUrl,
+    historicalNotice: config.historicalNotice,
+    rights: config.rights,
+  };
 }
 
 /**

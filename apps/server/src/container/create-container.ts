@@ -1,8 +1,9 @@
 import type { Clock } from '@reviews/application';
 import { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { Logger } from '../logging/logger.js';
+import { bindApp } from './app.bindings.js';
 import { bindCatalog } from './catalog.bindings.js';
 import { bindHttp } from './http.bindings.js';
 import { bindMongo } from './mongo.bindings.js';
@@ -15,8 +16,9 @@ const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Wires every port to its adapter from the configuration. Bindings are factories over symbol
- * tokens, so no class of the core carries a decorator; everything is a singleton, and async
- * resources are resolved at boot and released by `unbindAllAsync()` on shutdown.
+ * tokens, so no class of the core carries a decorator; each factory is given what it needs (the
+ * container is asked once, for `TOKENS.App`); everything is a singleton, and async resources are
+ * resolved at boot and released by `unbindAllAsync()` on shutdown.
  */
 export function createContainer(config: ServerConfig, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
@@ -30,5 +32,6 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   bindSubscription(container, config, logger);
   bindHttp(container, config, logger);
   bindMetrics(container, config);
+  bindApp(container);
   return container;
 }

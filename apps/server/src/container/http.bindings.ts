@@ -54,7 +54,7 @@ import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import { accessLoggerOf, type Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
@@ -68,7 +68,7 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
       (profile: ServiceProfile) => serviceFacts(config, profile),
       [TOKENS.ServiceProfile],
     );
-  bindReadiness(container, config);
+  bindReadiness(container);
   bindDrivingRouters(container, config, logger);
   const accessLogger = accessLoggerOf(logger);
   bindCachedReads(container, config, logger, accessLogger);
@@ -77,16 +77,26 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
 }
 
 /** What `/readyz` checks: a catalog, the subscription store, MongoDB when used, not draining. */
-function bindReadiness(container: Container, config: ServerConfig): void {
+function bindReadiness(container: Container): void {
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
-    (live: LivePublication, store: SubscriptionStore, lifecycle: ServiceLifecycle) => [
+    (
+      live: LivePublication,
+      store: SubscriptionStore,
+      lifecycle: ServiceLifecycle,
+      mongo: MongoConnection | undefined,
+    ) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
-      ...(config.mongodbUrl === undefined ? [] : [mongoReadiness(container)]),
+      ...(mongo === undefined ? [] : [mongoReadiness(mongo)]),
       // Fails from SIGTERM on, before anything stops (docs/operations.md#shutdown: drain first).
       { name: 'accepting-traffic', isReady: () => Promise.resolve(lifecycle.accepting) },
     ],
-    [TOKENS.LivePublication, TOKENS.SubscriptionStore, TOKENS.ServiceLifecycle],
+    [
+      TOKENS.LivePublication,
+      TOKENS.SubscriptionStore,
+      TOKENS.ServiceLifecycle,
+      { serviceIdentifier: TOKENS.MongoConnection, optional: true },
+    ],
   );
 }
 
@@ -329,11 +339,10 @@ export function serviceFacts(config: ServerConfig, profile: ServiceProfile): Ser
 }
 
 /** `/readyz` names MongoDB when it cannot be reached (reads go on from the loaded publication). */
-function mongoReadiness(container: Container): ReadinessCheck {
+function mongoReadiness(connection: MongoConnection): ReadinessCheck {
   return {
     name: 'mongodb',
     isReady: async () => {
-      const connection = await container.getAsync<MongoConnection>(TOKENS.MongoConnection);
       await connection.ping();
       return true;
     },

@@ -1,6 +1,6 @@
 import { connectMongo, type MongoConnection } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import { TOKENS } from './tokens.js';
 
 /**

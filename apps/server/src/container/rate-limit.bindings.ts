@@ -5,8 +5,9 @@ import {
   type BucketSizes,
 } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
+import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
 /** The buckets of docs/api.md#limits, sized from configuration. */
@@ -30,11 +31,11 @@ export function bindRateLimits(container: Container, config: ServerConfig, logge
   const redisUrl = config.redisUrl;
   if (redisUrl === undefined) {
     container
-      .bind<RateLimiter>(TOKENS.RateLimiter)
+      .bind<RateLimiter>(TOKENS.UnobservedRateLimiter)
       .toResolvedValue(() => new MemoryRateLimiter(bucketSizes(config)));
   } else {
     container
-      .bind<RedisRateLimiter>(TOKENS.RateLimiter)
+      .bind<RedisRateLimiter>(TOKENS.UnobservedRateLimiter)
       .toResolvedValue(() =>
         RedisRateLimiter.connect({
           url: redisUrl,
@@ -45,6 +46,13 @@ export function bindRateLimits(container: Container, config: ServerConfig, logge
       )
       .onDeactivation((limiter) => limiter.close());
   }
+  // The limiter every consumer gets: wrapped as `TOKENS.ObserveRateLimiter` says (metrics.bindings).
+  container
+    .bind<RateLimiter>(TOKENS.RateLimiter)
+    .toResolvedValue(
+      (limiter: RateLimiter, observe: ObserveRateLimiter) => observe(limiter),
+      [TOKENS.UnobservedRateLimiter, TOKENS.ObserveRateLimiter],
+    );
   container
     .bind<RequestQuota>(TOKENS.RequestQuota)
     .toResolvedValue((limiter: RateLimiter) => new RateLimitedQuota(limiter), [TOKENS.RateLimiter]);

@@ -21,15 +21,15 @@ import {
   type MongoConnection,
 } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
 /**
  * The signup: the durable file store under DATA_DIR (or the shared MongoDB store when
  * MONGODB_URL is set), mail through SES when SES_REGION is set (else the outbox), the
- * verification-mail dispatcher (it sweeps the records' outbox from the moment it is resolved, at
- * boot) and the four use cases. The dispatcher, the store and the SES client are released on
+ * verification-mail dispatcher (it sweeps the records' outbox once started, at boot) and the four
+ * use cases. The dispatcher, the store and the SES client are released on
  * shutdown.
  */
 export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
@@ -85,19 +85,19 @@ function bindMailer(container: Container, config: ServerConfig, logger: Logger):
   }
 }
 
-/** The dispatcher (started when resolved, stopped on shutdown) and the backlog /metrics reads. */
+/** The dispatcher (started by `startServer`, stopped on shutdown) and the backlog /metrics reads. */
 function bindMailDispatcher(
   container: Container,
   settings: SubscriptionSettings,
   logger: Logger,
 ): void {
-  // The durable outbox's backlog, for /metrics; the store is resolved when a scrape asks.
-  container.bind<MailBacklog>(TOKENS.MailBacklog).toConstantValue({
-    pending: async () =>
-      new StoreMailBacklog(
-        await container.getAsync<SubscriptionStore>(TOKENS.SubscriptionStore),
-      ).pending(),
-  });
+  // The durable outbox's backlog, for /metrics.
+  container
+    .bind<MailBacklog>(TOKENS.MailBacklog)
+    .toResolvedValue(
+      (store: SubscriptionStore) => new StoreMailBacklog(store),
+      [TOKENS.SubscriptionStore],
+    );
   container
     .bind<VerificationMailDispatcher>(TOKENS.MailDispatcher)
     .toResolvedValue(
@@ -107,19 +107,7 @@ function bindMailDispatcher(
         tokens: TokenGenerator,
         clock: Clock,
         limiter: RateLimiter,
-      ) => {
-        const dispatcher = new VerificationMailDispatcher(
-          store,
-          mailer,
-          tokens,
-          clock,
-          limiter,
-          settings,
-          logger,
-        );
-        dispatcher.start();
-        return dispatcher;
-      },
+      ) => new VerificationMailDispatcher(store, mailer, tokens, clock, limiter, settings, logger),
       [
         TOKENS.SubscriptionStore,
         TOKENS.Mailer,

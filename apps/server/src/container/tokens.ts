@@ -39,4 +39,7 @@ export const TOKENS = {
   ServiceLifecycle: Symbol.for('ServiceLifecycle'),
   Metrics: Symbol.for('Metrics'),
   MailBacklog: Symbol.for('MailBacklog'),
+  UnobservedRateLimiter: Symbol.for('UnobservedRateLimiter'),
+  ObserveRateLimiter: Symbol.for('ObserveRateLimiter'),
+  App: Symbol.for('App'),
 } as const;

@@ -5,7 +5,7 @@ import {
   MongoCatalogSource,
   type FileCatalogSourceOptions,
 } from '@reviews/adapters-persistence';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 
 /**
  * Runs `use` with the catalog source the configuration names: `CATALOG_FILE`, or the live

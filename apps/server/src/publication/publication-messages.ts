@@ -1,7 +1,7 @@
 import type { CatalogProblem } from '@reviews/application';
 import type { SearchIndexSnapshot, Tool } from '@reviews/domain';
 import type { MessagePort } from 'node:worker_threads';
-import type { ServerConfig } from '../config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
 
 /** What the publication worker starts with. */
 export interface PublicationWorkerData {

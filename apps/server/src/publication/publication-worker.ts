@@ -8,8 +8,7 @@ import { CatalogInvalidError } from '@reviews/application';
 import { workerData } from 'node:worker_threads';
 import { createLogger, unbatchedStdoutDestination } from '../logging/logger.js';
 import { withCatalogSource } from './catalog-source-factory.js';
-import { indexSnapshotStore } from './index-snapshots.js';
-import { speedUpIndexing } from './indexing-speed-up.js';
+import { indexSnapshotStore, speedUpIndexing } from '@reviews/service-common';
 import { handOverPublication, PublicationHandOver } from './publication-hand-over.js';
 import type { PublicationWorkerData } from './publication-messages.js';
 

@@ -1,8 +1,7 @@
 import { CatalogInvalidError, type PublicationBuilder } from '@reviews/application';
 import { ArrivingTools, isSameJsonValue, Publication, type Tool } from '@reviews/domain';
-import { builtScriptBeside } from './built-script.js';
+import { builtScriptBeside, type ServerConfig } from '@reviews/service-common';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { ServerConfig } from '../config/server-config.js';
 import {
   TAKEN,
   type PublicationMessage,

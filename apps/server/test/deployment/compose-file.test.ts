@@ -2,8 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { environmentSchema } from '../../src/config/config.schema.js';
-import { loadConfig } from '../../src/config/server-config.js';
+import { environmentSchema, loadConfig } from '@reviews/service-common';
 import { REPO_ROOT } from '../support/server-process.js';
 
 interface ComposeService {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../../src/logging/logger.js';
 import { startServer } from '../../src/server.js';
 import { withOpenApiCheck, type CheckedServer } from '../support/openapi-checked-server.js';
@@ -21,7 +21,7 @@ export async function startDocumentServer(
     DATA_DIR: dataDir,
     ...env,
   });
-  const server = withOpenApiCheck(await startServer(config, createLogger('silent')));
+  const server = withOpenApiCheck(await startServer(config, createLogger('silent')), config);
   return {
     ...server,
     close: async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CatalogDocument } from '@reviews/domain';
 import { readFile } from 'node:fs/promises';
-import { SAMPLE_CATALOG_FILE } from '../../src/default-paths.js';
+import { SAMPLE_CATALOG_FILE } from '@reviews/service-common';
 import { startRestAndMcp, type RunningApp } from './support/rest-and-mcp-app.js';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoCatalogSource } from '@reviews/adapters-persistence';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
-import { loadConfig } from '../../src/config/server-config.js';
+import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../../src/logging/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import {

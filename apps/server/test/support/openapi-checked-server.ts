@@ -1,11 +1,11 @@
-import type { ServiceFacts } from '@reviews/adapters-http';
 import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import {
   OpenApiConformance,
   type OpenApiDocumentShape,
 } from '../../../../packages/adapters-http/test/support/openapi-conformance.js';
-import { loadConfig } from '../../src/config/server-config.js';
-import { TOKENS } from '../../src/container/tokens.js';
+import { loadConfig, type ServerConfig } from '@reviews/service-common';
+import { serviceProfile } from '../../src/container/catalog.bindings.js';
+import { serviceFacts } from '../../src/container/http.bindings.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
@@ -13,10 +13,10 @@ export type CheckedServer = RunningServer & { readonly conformance: OpenApiConfo
 
 /**
  * Watches every response of a started server against the OpenAPI document it serves (built from
- * the same facts); `close()` then rejects when any of them broke it.
+ * the same facts, from the server's `config`); `close()` then rejects when any of them broke it.
  */
-export function withOpenApiCheck(server: RunningServer): CheckedServer {
-  const facts = server.container.get<ServiceFacts>(TOKENS.ServiceFacts);
+export function withOpenApiCheck(server: RunningServer, config: ServerConfig): CheckedServer {
+  const facts = serviceFacts(config, serviceProfile(config));
   const document = createOpenApiDocument(facts) as unknown as OpenApiDocumentShape;
   const conformance = new OpenApiConformance(document).watch(server.server);
   return {
@@ -38,5 +38,5 @@ export async function startCheckedServer(dataDir: string): Promise<CheckedServer
     PUBLIC_BASE_URL: 'https://reviews.test',
     DATA_DIR: dataDir,
   });
-  return withOpenApiCheck(await startServer(config, createLogger('silent')));
+  return withOpenApiCheck(await startServer(config, createLogger('silent')), config);
 }

@@ -1,10 +1,9 @@
-import type { LivePublication, PublishCatalog } from '@reviews/application';
-import type { Container } from 'inversify';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import type { ServerConfig } from '../../src/config/server-config.js';
+import type { ServerConfig } from '@reviews/service-common';
+import type { ServiceApp } from '../../src/container/app.bindings.js';
 import { createContainer } from '../../src/container/create-container.js';
 import { TOKENS } from '../../src/container/tokens.js';
 import type { Logger } from '../../src/logging/logger.js';
@@ -18,18 +17,19 @@ export async function servedContainer(
   config: ServerConfig,
   logger: Logger = pino({ level: 'silent' }),
 ) {
-  const container: Container = createContainer(config, logger);
-  await (await container.getAsync<PublishCatalog>(TOKENS.PublishCatalog)).execute();
-  const handle = await requestHandler(container);
+  const container = createContainer(config, logger);
+  const app = await container.getAsync<ServiceApp>(TOKENS.App);
+  await app.publishCatalog.execute();
+  app.mailDispatcher.start();
+  const handle = requestHandler(app);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => handle(req, res));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const live = container.get<LivePublication>(TOKENS.LivePublication);
   const close = async () => {
     server.close();
     server.closeAllConnections();
     await container.unbindAllAsync();
   };
-  return { container, handle, url, live, close };
+  return { app, handle, url, live: app.live, close };
 }

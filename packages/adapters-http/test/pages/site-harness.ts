@@ -50,7 +50,10 @@ const GENEROUS: BucketSizes = {
 
 /** The bundled sample catalog (fictional tools), plus one tool with enough reviews to page. */
 export async function sampleTools(): Promise<Tool[]> {
-  const file = new URL('../../../../apps/server/catalog/sample-catalog.json', import.meta.url);
+  const file = new URL(
+    '../../../../packages/service-common/catalog/sample-catalog.json',
+    import.meta.url,
+  );
   const document = JSON.parse(await readFile(file, 'utf8')) as CatalogDocument;
   const prolific = aTool()
     .withId('longlog')

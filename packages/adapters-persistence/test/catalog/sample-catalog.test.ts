@@ -3,11 +3,11 @@ import { describe, expect, it } from '@jest/globals';
 import { FileCatalogSource } from '../../src/catalog/file-catalog-source.js';
 
 const SAMPLE = fileURLToPath(
-  new URL('../../../../apps/server/catalog/sample-catalog.json', import.meta.url),
+  new URL('../../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 const DAY_MS = 86_400_000;
 
-describe('the bundled sample catalog (apps/server/catalog/sample-catalog.json)', () => {
+describe('the bundled sample catalog (packages/service-common/catalog/sample-catalog.json)', () => {
   it('is valid and large enough to show search, categories, history and stacks', async () => {
     const { document } = await new FileCatalogSource(SAMPLE).load();
     const reviews = document.tools.flatMap((tool) => tool.reviews);

@@ -1,6 +1,6 @@
 import type { IndexingAhead, Logger } from '@reviews/application';
 import type { IndexedPostings, Tool } from '@reviews/domain';
-import { builtScriptBeside } from './built-script.js';
+import { builtScriptBeside } from '../built-script.js';
 import { Worker } from 'node:worker_threads';
 import { TextsChunkWriter, type TextsChunk } from './searched-texts-chunks.js';
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { codeIdentity, indexingIdentity } from '../src/publication/index-snapshots.js';
+import { codeIdentity, indexingIdentity } from '../src/indexing/index-snapshots.js';
 
 let root: string;
 beforeEach(() => {

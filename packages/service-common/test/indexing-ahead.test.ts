@@ -9,20 +9,17 @@ import {
 } from '@reviews/domain';
 import { aCatalog, aReview, aTool, aToolWithTexts } from '@reviews/domain/testing';
 import { pathToFileURL } from 'node:url';
-import {
-  indexingAheadWorkerScript,
-  WorkerIndexingAhead,
-} from '../../src/publication/indexing-ahead.js';
+import { indexingAheadWorkerScript, WorkerIndexingAhead } from '../src/indexing/indexing-ahead.js';
 import {
   indexTextsChunk,
   TextsChunkWriter,
   type TextsChunk,
-} from '../../src/publication/searched-texts-chunks.js';
+} from '../src/indexing/searched-texts-chunks.js';
 
 const script = indexingAheadWorkerScript();
 if (script === undefined) throw new Error('run pnpm build: the indexing-ahead worker is not built');
 const fixture = (name: string) =>
-  pathToFileURL(new URL(`../fixtures/${name}`, import.meta.url).pathname);
+  pathToFileURL(new URL(`./fixtures/${name}`, import.meta.url).pathname);
 
 /** The postings part of the index that publishing `tools` builds on its own. */
 function expectedPostings(tools: readonly Tool[]) {

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       mailFrom: 'Reviews <no-reply@localhost>',
       ses: undefined,
     });
-    expect(config.catalogFile).toMatch(/apps\/server\/catalog\/sample-catalog\.json$/);
+    expect(config.catalogFile).toMatch(/packages\/service-common\/catalog\/sample-catalog\.json$/);
     expect(config.historicalNotice).toBe(
       'Historical reviews reflect the assessment at publication and do not establish current capabilities of a tool.',
     );

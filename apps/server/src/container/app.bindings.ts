@@ -1,0 +1,107 @@
+import type {
+  CatalogSource,
+  GetTool,
+  LivePublication,
+  PublishCatalog,
+  SearchTools,
+  VerificationMailDispatcher,
+} from '@reviews/application';
+import { MongoCatalogSource, type MongoConnection } from '@reviews/adapters-persistence';
+import type { RequestHandoff } from '@reviews/adapters-mcp';
+import type { Express } from 'express';
+import type { Container } from 'inversify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
+import type { ListeningGate } from './catalog.bindings.js';
+import type { ObserveRateLimiter } from './metrics.bindings.js';
+import { TOKENS } from './tokens.js';
+
+/** What MongoDB publications are followed with (`followPublications`). */
+export interface PublicationSource {
+  readonly connection: MongoConnection;
+  readonly source: MongoCatalogSource;
+  readonly live: LivePublication;
+}
+
+/**
+ * Everything `startServer` runs, resolved in one step: the only object apps/server asks the
+ * container for. Resolving it connects what is configured (MongoDB, Redis, the subscription
+ * store) and builds the Express app; nothing starts working until `startServer` says so.
+ */
+export interface ServiceApp {
+  readonly publishCatalog: PublishCatalog;
+  readonly live: LivePublication;
+  readonly searchTools: SearchTools;
+  readonly getTool: GetTool;
+  /** Not sweeping yet: `startServer` starts it once the catalog is published. */
+  readonly mailDispatcher: VerificationMailDispatcher;
+  readonly lifecycle: ServiceLifecycle;
+  readonly httpApp: Express;
+  readonly cachedReads: (req: IncomingMessage, res: ServerResponse) => boolean;
+  readonly knownMcpCalls: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    handoff: RequestHandoff,
+  ) => boolean;
+  /** Undefined with `METRICS_ENABLED=false`. */
+  readonly metrics: ServiceMetrics | undefined;
+  readonly observeRateLimiter: ObserveRateLimiter;
+  readonly listening: ListeningGate;
+  /** With MONGODB_URL: where new publications come from. */
+  readonly publications: PublicationSource | undefined;
+}
+
+export function bindApp(container: Container): void {
+  container.bind<ServiceApp>(TOKENS.App).toResolvedValue(
+    (
+      publishCatalog: PublishCatalog,
+      live: LivePublication,
+      searchTools: SearchTools,
+      getTool: GetTool,
+      mailDispatcher: VerificationMailDispatcher,
+      lifecycle: ServiceLifecycle,
+      httpApp: Express,
+      cachedReads: ServiceApp['cachedReads'],
+      knownMcpCalls: ServiceApp['knownMcpCalls'],
+      metrics: ServiceMetrics | undefined,
+      observeRateLimiter: ObserveRateLimiter,
+      listening: ListeningGate,
+      connection: MongoConnection | undefined,
+      source: CatalogSource,
+    ) => ({
+      publishCatalog,
+      live,
+      searchTools,
+      getTool,
+      mailDispatcher,
+      lifecycle,
+      httpApp,
+      cachedReads,
+      knownMcpCalls,
+      metrics,
+      observeRateLimiter,
+      listening,
+      publications:
+        connection !== undefined && source instanceof MongoCatalogSource
+          ? { connection, source, live }
+          : undefined,
+    }),
+    [
+      TOKENS.PublishCatalog,
+      TOKENS.LivePublication,
+      TOKENS.SearchTools,
+      TOKENS.GetTool,
+      TOKENS.MailDispatcher,
+      TOKENS.ServiceLifecycle,
+      TOKENS.HttpApp,
+      TOKENS.CachedReads,
+      TOKENS.KnownMcpCalls,
+      { serviceIdentifier: TOKENS.Metrics, optional: true },
+      TOKENS.ObserveRateLimiter,
+      TOKENS.ListeningGate,
+      { serviceIdentifier: TOKENS.MongoConnection, optional: true },
+      TOKENS.CatalogSource,
+    ],
+  );
+}
