@@ -1,5 +1,5 @@
 import { MongoCatalogSource } from '../../src/catalog/mongo-catalog-source.js';
-import { validateCatalogDocument } from '../../src/catalog/catalog-validator.js';
+import { validateCatalogDocument } from '@reviews/adapters-persistence/testing';
 import {
   MONGODB_TEST_SERVER,
   describeWithMongo,

@@ -7,16 +7,8 @@ export { RecordingMailer } from './recording-mailer.js';
 export { SettableClock } from './settable-clock.js';
 export { SequentialTokenGenerator } from './sequential-token-generator.js';
 export { CountingRateLimiter } from './counting-rate-limiter.js';
-export type { BucketSize } from './counting-rate-limiter.js';
-export {
-  ConsentBuilder,
-  SubscriptionBuilder,
-  aConsent,
-  aSubscription,
-} from './subscription-builders.js';
+export { aSubscription } from './subscription-builders.js';
 export { aServiceProfile } from './service-profile.fixture.js';
 export { RecordingLogger } from './recording-logger.js';
-export type { LoggedLine } from './recording-logger.js';
-export { CountingGetTool, CountingSearchTools, readUseCasesOver } from './read-use-cases.js';
-export type { ReadUseCases, ReadUseCasesOptions } from './read-use-cases.js';
-export { unlimitedQuota } from '../rate-limiting/request-quota.port.js';
+export { readUseCasesOver } from './read-use-cases.js';
+export { unlimitedQuota } from './unlimited-quota.js';
