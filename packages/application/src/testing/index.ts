@@ -1,5 +1,7 @@
 /**
- * Hand-written test doubles of the application's ports, and builders of subscription test data.
+ * Hand-written test doubles of the application's ports, builders of test data, and the contract
+ * suites (Jest) an adapter of a port must pass: `describeCatalogSourceContract`,
+ * `describeRateLimiterContract`, `describeSubscriptionStoreContract`, `describeMailerContract`.
  * Published as `@reviews/application/testing`; never used by production code.
  */
 export { InMemorySubscriptionStore } from './in-memory-subscription-store.js';
@@ -12,3 +14,9 @@ export { aServiceProfile } from './service-profile.fixture.js';
 export { RecordingLogger } from './recording-logger.js';
 export { readUseCasesOver } from './read-use-cases.js';
 export { unlimitedQuota } from './unlimited-quota.js';
+export { anOutgoingMail } from './outgoing-mail-builder.js';
+export { describeCatalogSourceContract } from './catalog-source.contract.js';
+export { CONTRACT_BUCKETS, describeRateLimiterContract } from './rate-limiter.contract.js';
+export { describeSubscriptionStoreContract } from './subscription-store.contract.js';
+export { CONTRACT_FROM, describeMailerContract } from './mailer.contract.js';
+export type { ReceivedMail } from './mailer.contract.js';
