@@ -6,7 +6,6 @@ export { ReadResponseCache } from './read-cache/read-response-cache.js';
 export { headerlessFrame, rawClientKey, requestFrameHeaders } from './read-cache/request-frame.js';
 export { clientKey } from './shared/client-address.js';
 export * from './subscription/index.js';
-export * from './html/index.js';
 export { reviewExportRoutes } from './export/review-export.routes.js';
 export { openApiRoutes } from './openapi/openapi.routes.js';
 export * from './documents/index.js';
