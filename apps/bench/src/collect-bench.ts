@@ -30,7 +30,7 @@ interface DomainBuild {
 
 const OURS = new URL('../../../packages/domain/dist/index.js', import.meta.url).href;
 
-export interface CollectBenchOptions {
+interface CollectBenchOptions {
   readonly tools: number;
   readonly seed: number;
   readonly catalog: string | undefined;

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const GENERATOR = fileURLToPath(new URL('../../catalog-generator/dist/main.js', import.meta.url));
 /** Generated catalogs are kept here (git-ignored: `.bench/`), one file per size and seed. */
-export const CATALOG_CACHE = fileURLToPath(new URL('../../../.bench/catalogs/', import.meta.url));
+const CATALOG_CACHE = fileURLToPath(new URL('../../../.bench/catalogs/', import.meta.url));
 
 /** A generated catalog file and how long it took to make (`undefined`: it was already cached). */
-export interface GeneratedCatalog {
+interface GeneratedCatalog {
   readonly file: string;
   readonly generationMs: number | undefined;
 }

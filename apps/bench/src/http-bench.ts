@@ -13,7 +13,7 @@ const UNLIMITED = '1000000000';
 /** What a browser or fetch sends: the server negotiates br, as for most real clients. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-export interface HttpBenchOptions {
+interface HttpBenchOptions {
   /** A catalog file; by default a generated one of `tools` tools. */
   readonly catalog: string | undefined;
   readonly tools: number;

@@ -1,7 +1,7 @@
 import { tokenize, type Publication } from '@reviews/domain';
 
 /** A deterministic PRNG (mulberry32), so that two runs ask the same queries. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -10,7 +10,7 @@ import { summarise } from './percentiles.js';
 import { UNLIMITED } from './scale-bench.js';
 import { inTurn, serverBuilds, startBenchServer } from './server-process.js';
 
-export interface SighupBenchOptions {
+interface SighupBenchOptions {
   readonly tools: number;
   readonly seed: number;
   readonly catalog: string | undefined;

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { ms, summarise } from './percentiles.js';
 import { startBenchServer, UNLIMITED } from './server-process.js';
 
-export interface SlowConnectionsOptions {
+interface SlowConnectionsOptions {
   /** Slow connections the attacker keeps trying to hold (1500). */
   readonly connections: number;
   /** Source addresses of the spread scenario (30); the first scenario uses one. */

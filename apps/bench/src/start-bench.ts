@@ -6,7 +6,7 @@ import { generatedCatalog } from './generated-catalog.js';
 import { median } from './percentiles.js';
 import { inTurn, serverBuilds, startBenchServer } from './server-process.js';
 
-export interface StartBenchOptions {
+interface StartBenchOptions {
   readonly tools: number;
   readonly seed: number;
   readonly catalog: string | undefined;

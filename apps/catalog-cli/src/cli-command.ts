@@ -14,7 +14,7 @@ export interface CliIo {
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** A command line that parsed: the string options given and the positional arguments. */
-export interface CommandLine {
+interface CommandLine {
   readonly values: Readonly<Record<string, string | undefined>>;
   readonly files: readonly string[];
 }

@@ -38,7 +38,7 @@ Uma Castellanos,Viktor Lang,Wren Adebayo,Xiadani Flores,Yusuf Kaya,Zofia Wrona`
   .map((name) => name.trim());
 
 /** A technology a stacks record can name, with the relationships that make sense for it. */
-export interface TagChoice {
+interface TagChoice {
   readonly label: string;
   readonly dimension: StackDimension;
   readonly relationships: readonly StackRelationship[];

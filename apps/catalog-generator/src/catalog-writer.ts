@@ -3,7 +3,7 @@ import { PUBLISHED_AT } from './catalog-calendar.js';
 import { generateTools, type GeneratorOptions } from './catalog-generator.js';
 
 /** What was written. */
-export interface CatalogSummary {
+interface CatalogSummary {
   readonly tools: number;
   readonly reviews: number;
 }

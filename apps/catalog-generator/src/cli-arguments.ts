@@ -11,12 +11,12 @@ export const USAGE = `Usage: catalog-generator --tools N --seed S [--reviews-per
   --help                show this text`;
 
 /** What the command line asks for. */
-export type CliCommand =
+type CliCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'generate'; readonly options: GeneratorOptions; readonly out?: string };
 
 /** A command line that cannot be run; the message names the argument and the rule. */
-export type CliArgumentError = DomainError<'INVALID_ARGUMENTS'>;
+type CliArgumentError = DomainError<'INVALID_ARGUMENTS'>;
 
 const MAX_TOOLS = 1_000_000;
 const MAX_SEED = 0xffff_ffff;

@@ -19,7 +19,7 @@ function messageOf(check: Check): string {
   return check.errorMessage ?? (typeof detail === 'string' ? detail : check.id);
 }
 
-export type Verdict = 'passed' | 'failed' | 'not applicable';
+type Verdict = 'passed' | 'failed' | 'not applicable';
 
 export interface ScenarioVerdict {
   readonly scenario: string;

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Every bucket raised far above what one suite run sends (about 400 requests in seconds). */
-export const RAISED_LIMITS = {
+const RAISED_LIMITS = {
   RATE_LIMIT_API: '1000000',
   RATE_LIMIT_SEARCH: '1000000',
   RATE_LIMIT_PAGES: '1000000',
 } as const;
 
-export interface RunningServer {
+interface RunningServer {
   readonly mcpUrl: string;
   stop(): Promise<void>;
 }

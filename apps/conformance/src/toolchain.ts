@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** The suite needs Node ≥ 22; the npm registry ships Node itself as `node-<os>-<arch>`. */
-export const NODE_PACKAGE = `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}@22`;
+const NODE_PACKAGE = `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}@22`;
 
 /** One conformance suite release and the protocol generation it is run for. */
 export interface SuiteRelease {

@@ -5,7 +5,7 @@ import { MailDeliveryError } from '@reviews/application';
 import type { Clock, Logger, Mailer, OutgoingMail } from '@reviews/application';
 import { renderMimeMessage } from './mime-message.js';
 
-export interface OutboxMailerOptions {
+interface OutboxMailerOptions {
   /** `DATA_DIR`: messages go to `<dataDir>/outbox/`. */
   readonly dataDir: string;
   /** `MAIL_FROM`, e.g. `Reviews <no-reply@localhost>`. */

@@ -3,7 +3,7 @@ import { MailDeliveryError } from '@reviews/application';
 import type { Mailer, OutgoingMail } from '@reviews/application';
 import { formatSender } from './mime-message.js';
 
-export interface SesMailerOptions {
+interface SesMailerOptions {
   /** `SES_REGION`. */
   readonly region: string;
   /** `SES_ENDPOINT`, for a local SES; unset for Amazon's. */

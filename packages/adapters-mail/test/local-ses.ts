@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReceivedMail } from './mailer.contract.js';
+import { type ReceivedMail } from '@reviews/application/testing';
 
 const cli = resolve(
   dirname(fileURLToPath(import.meta.url)),

@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { MailDeliveryError } from '@reviews/application';
-import { SettableClock } from '@reviews/application/testing';
+import {
+  SettableClock,
+  anOutgoingMail,
+  CONTRACT_FROM,
+  describeMailerContract,
+  type ReceivedMail,
+} from '@reviews/application/testing';
 import { OutboxMailer } from '../src/outbox-mailer.js';
 import type { Logger } from '@reviews/application';
-import { anOutgoingMail } from './mail-builders.js';
-import { CONTRACT_FROM, describeMailerContract } from './mailer.contract.js';
-import type { ReceivedMail } from './mailer.contract.js';
 
 const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;
 

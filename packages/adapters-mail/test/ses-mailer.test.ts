@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MailDeliveryError } from '@reviews/application';
+import {
+  anOutgoingMail,
+  CONTRACT_FROM,
+  describeMailerContract,
+} from '@reviews/application/testing';
 import { SesMailer } from '../src/ses-mailer.js';
 import { LocalSes, freePort } from './local-ses.js';
-import { anOutgoingMail } from './mail-builders.js';
-import { CONTRACT_FROM, describeMailerContract } from './mailer.contract.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;

@@ -4,7 +4,7 @@
  * card. Mount `mcpRoutes(deps)` in the HTTP app and give `mcpMethodsFor` to its `methodsFor`.
  */
 export { mcpMethodsFor, mcpRoutes } from './http/mcp.routes.js';
-export { MCP_PATH, serverCard } from './http/server-card.js';
+export { MCP_PATH } from './http/server-card.js';
 export { isLoopbackListenAddress } from './http/origin-guard.js';
 export {
   MCP_PROTOCOL_VERSIONS,
@@ -13,5 +13,5 @@ export {
   MCP_SERVER_TITLE,
   MCP_SERVER_VERSION,
 } from './server/server-identity.js';
-export { DEFAULT_KNOWN_CALL_BYTES, KnownCalls } from './http/known-calls.js';
+export { KnownCalls } from './http/known-calls.js';
 export { knownMcpCalls, type RequestHandoff } from './http/known-mcp-calls.js';

@@ -1,7 +1,7 @@
 export { FileCatalogSource, type FileCatalogSourceOptions } from './catalog/file-catalog-source.js';
 export { FileSubscriptionStore } from './subscription/file-subscription-store.js';
 export { MemoryRateLimiter } from './rate-limiting/memory-rate-limiter.js';
-export type { BucketSize, BucketSizes } from './rate-limiting/memory-rate-limiter.js';
+export type { BucketSizes } from './rate-limiting/memory-rate-limiter.js';
 export { NodeCryptoTokenGenerator } from './security/node-crypto-token-generator.js';
 export { RedisRateLimiter } from './rate-limiting/redis-rate-limiter.js';
 export { connectMongo } from './mongo/mongo-connection.js';
@@ -11,4 +11,3 @@ export { MongoPublicationWatcher } from './catalog/mongo-publication-watcher.js'
 export { MongoSubscriptionStore } from './subscription/mongo-subscription-store.js';
 export { FileIndexSnapshotStore } from './catalog/file-index-snapshot-store.js';
 export { DUPLICATE_ID_RULE_MODULE } from './catalog/duplicate-id-finder.js';
-export type { FileIndexSnapshotStoreOptions } from './catalog/file-index-snapshot-store.js';

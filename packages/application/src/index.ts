@@ -7,11 +7,7 @@ export { LivePublication } from './catalog/live-publication.js';
 export { PublishCatalog } from './catalog/publish-catalog.use-case.js';
 export type { PublishedCatalog } from './catalog/publish-catalog.use-case.js';
 export { SourcePublicationBuilder } from './catalog/publication-builder.port.js';
-export type {
-  IndexingAhead,
-  PublicationBuilder,
-  SourcePublicationBuilderOptions,
-} from './catalog/publication-builder.port.js';
+export type { IndexingAhead, PublicationBuilder } from './catalog/publication-builder.port.js';
 export type { IndexSnapshotStore } from './catalog/index-snapshot-store.port.js';
 export type { MailBacklog } from './subscription/mail-backlog.port.js';
 export { StoreMailBacklog } from './subscription/store-mail-backlog.js';

@@ -40,7 +40,7 @@ export function jsonNestsDeeperThan(body: Uint8Array, limit = MAX_JSON_DEPTH): b
 }
 
 /** A JSON body refused before it was parsed, as body-parser's own errors are shaped. */
-export class JsonBodyRefusal extends Error {
+class JsonBodyRefusal extends Error {
   constructor(
     /** The HTTP status to answer. */
     readonly status: number,

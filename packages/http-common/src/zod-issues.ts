@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
-export type ZodIssue = z.ZodError['issues'][number];
+type ZodIssue = z.ZodError['issues'][number];
 
-export interface IssueWording {
+interface IssueWording {
   /** The sentence for names the schema does not know (a strict object's `unrecognized_keys`). */
   readonly unknownKeys: (keys: readonly string[]) => string;
   /** A sentence of the adapter's own for an issue, or undefined for the schema's message. */

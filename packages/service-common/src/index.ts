@@ -6,8 +6,4 @@ export { builtScriptBeside } from './built-script.js';
 export { indexSnapshotStore } from './indexing/index-snapshots.js';
 export { indexingAheadWorkerScript, WorkerIndexingAhead } from './indexing/indexing-ahead.js';
 export { speedUpIndexing } from './indexing/indexing-speed-up.js';
-export {
-  indexingAheadOfImport,
-  prebuildIndexSnapshot,
-  type PrebuiltIndex,
-} from './indexing/prebuilt-index.js';
+export { indexingAheadOfImport, prebuildIndexSnapshot } from './indexing/prebuilt-index.js';

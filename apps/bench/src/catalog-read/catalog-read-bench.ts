@@ -19,7 +19,7 @@ interface ReadResult {
   readonly toolsDigest?: string;
 }
 
-export interface CatalogReadBenchOptions {
+interface CatalogReadBenchOptions {
   readonly tools: number;
   readonly seed: number;
   readonly catalog: string | undefined;

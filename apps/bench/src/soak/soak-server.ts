@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
 const UNLIMITED = '1000000000';
 
-export interface SoakServer {
+interface SoakServer {
   readonly url: string;
   /** Where its `/metrics` answers: a listener of its own on loopback, port picked by the system. */
   readonly metricsUrl: string;

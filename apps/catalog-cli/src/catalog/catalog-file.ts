@@ -23,7 +23,7 @@ export async function readCatalogFile(
 }
 
 /** The lines printed for an invalid catalog: the file, then one `path: message` per problem. */
-export function describeProblems(file: string, error: CatalogInvalidError): string {
+function describeProblems(file: string, error: CatalogInvalidError): string {
   const count = error.problems.length === 1 ? '1 problem' : `${error.problems.length} problems`;
   return [
     `${file}: the catalog is invalid (${count}):`,

@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
  * Where a command's document goes. Write into `stream` with `pipeline` (it carries the
  * back-pressure), passing `{ end: ends }`; then `finish()`, or `abandon()` on failure.
  */
-export interface TextOutput {
+interface TextOutput {
   readonly stream: Writable;
   /** Whether the pipeline should end `stream` (a file) or leave it open (standard output). */
   readonly ends: boolean;

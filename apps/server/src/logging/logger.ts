@@ -1,9 +1,9 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Lines are written once this many characters (at least as many bytes) are waiting… */
-export const LOG_BATCH_BYTES = 4096;
+const LOG_BATCH_BYTES = 4096;
 /** …or at the latest this long after they were logged. */
-export const LOG_FLUSH_MS = 50;
+const LOG_FLUSH_MS = 50;
 
 /**
  * Where log lines go: stdout, batched. Writing each line synchronously costs a `write(2)` per

@@ -4,7 +4,7 @@ import { listeningUrl } from '../listening-url.js';
 import type { ServiceMetrics } from './service-metrics.js';
 
 /** Route label of a request Express did not route (404s, preflights, refusals before routing). */
-export const NO_ROUTE = '(none)';
+const NO_ROUTE = '(none)';
 
 /**
  * Records every request of `server` when its response ends: method, the Express route pattern

@@ -2,7 +2,7 @@ import type { LivePublication, MailBacklog } from '@reviews/application';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the service's own gauges read when scraped. */
-export interface MetricSources {
+interface MetricSources {
   readonly live: LivePublication;
   /** Whether the shared (Redis) rate limiter is answering; absent when limits are in process. */
   readonly redisReady?: () => boolean;

@@ -91,7 +91,7 @@ export function ownQuota(
 }
 
 /** What {@link warmUpHttpPath} did, for the log. */
-export interface HttpWarmUp {
+interface HttpWarmUp {
   readonly requests: number;
   readonly ms: number;
 }

@@ -33,7 +33,7 @@ import {
 } from './publication-messages.js';
 
 /** An index snapshot store that can also tell, without reading it, whether it has an index. */
-export type HeldIndexSnapshots = IndexSnapshotStore & { holds(fingerprint: string): boolean };
+type HeldIndexSnapshots = IndexSnapshotStore & { holds(fingerprint: string): boolean };
 
 /**
  * The publication worker's side of the hand-over (see `PublicationMessage`): messages go out on

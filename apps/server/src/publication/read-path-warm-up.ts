@@ -8,7 +8,7 @@ const SAMPLED_TOOLS = 48;
 const BUDGET_MS = 1_500;
 
 /** What {@link warmUpReadPath} did, for the log. */
-export interface WarmUp {
+interface WarmUp {
   readonly requests: number;
   readonly ms: number;
 }

@@ -13,7 +13,7 @@ import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.
 
 export type { TrustProxy };
 
-export interface HttpAppDeps {
+interface HttpAppDeps {
   readonly logger: Logger;
   /** Where the access log's lines go (one a response); `logger` when not given. */
   readonly accessLogger?: Logger;

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const REDOC_VERSION = (require('redoc/package.json') as { version: string }).version;
 
 /** The bundle's address carries its version, so it can be cached for good. */
-export const API_REFERENCE_SCRIPT_PATH = `${P.apiReference}/redoc-${REDOC_VERSION}.standalone.js`;
+const API_REFERENCE_SCRIPT_PATH = `${P.apiReference}/redoc-${REDOC_VERSION}.standalone.js`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -21,7 +21,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Redoc draws with styled-components (inline `<style>` elements) and runs its search index in a
  * worker made from a `blob:` URL; nothing else is allowed, and every script is our own file.
  */
-export const API_REFERENCE_CSP = [
+const API_REFERENCE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -15,7 +15,7 @@ import {
 import { renderLlmsTxt } from './llms-txt.js';
 import type { ServiceFacts } from './service-facts.js';
 
-export interface DocumentsDeps {
+interface DocumentsDeps {
   readonly facts: ServiceFacts;
   readonly quota: RequestQuota;
 }
@@ -28,7 +28,7 @@ interface ServedDocument {
 }
 
 /** Every document this router serves, rendered once: they change only with a deployment. */
-export function renderDocuments(facts: ServiceFacts): readonly ServedDocument[] {
+function renderDocuments(facts: ServiceFacts): readonly ServedDocument[] {
   return [
     {
       path: P.developerGuide,

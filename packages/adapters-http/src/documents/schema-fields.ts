@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One member of a published body, as the developer guide lists it. */
-export interface FieldRow {
+interface FieldRow {
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
@@ -27,7 +27,7 @@ interface JsonSchema {
  * The members of a zod object schema, read from the same JSON Schema the OpenAPI document and
  * the MCP output schemas come from, so the guide's field tables follow the code.
  */
-export function fieldRows(schema: z.ZodType): FieldRow[] {
+function fieldRows(schema: z.ZodType): FieldRow[] {
   const root = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
   const body = resolve(root, root);
   const required = new Set(body.required ?? []);

@@ -1,14 +1,14 @@
 import type { Rights } from '@reviews/application';
 
 /** One rate-limit bucket as configured (docs/api.md#limits). */
-export interface RateLimitFact {
+interface RateLimitFact {
   readonly bucket: string;
   readonly limit: number;
   readonly windowSeconds: number;
 }
 
 /** Who the MCP server says it is (its `serverInfo`), passed in by the app so adapters stay apart. */
-export interface McpFacts {
+interface McpFacts {
   readonly name: string;
   readonly version: string;
   readonly title: string;

@@ -16,12 +16,12 @@ import {
 import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
 
-export interface ReviewExportDeps {
+interface ReviewExportDeps {
   readonly exportCatalog: ExportCatalog;
   readonly quota: RequestQuota;
 }
 
-export const REVIEW_EXPORT_PATH = '/reviews/index.json';
+const REVIEW_EXPORT_PATH = '/reviews/index.json';
 
 /**
  * `GET /reviews/index.json`: the whole archive in the catalog format (docs/cli.md#catalog-format),

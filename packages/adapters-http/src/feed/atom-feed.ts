@@ -70,7 +70,7 @@ function authorOf(author: { name?: string; url?: string }): { name: string; link
  * new when the review is revised, whatever the base URL's path. The tagging date is the review
  * date, which a revision never changes.
  */
-export function entryId(reviewUrl: string, revisionId: string, reviewedOn: string): string {
+function entryId(reviewUrl: string, revisionId: string, reviewedOn: string): string {
   const url = new URL(reviewUrl);
   return `tag:${url.hostname},${reviewedOn}:${url.pathname.replace(/^\//, '')}/revisions/${encodeURIComponent(revisionId)}`;
 }

@@ -5,7 +5,7 @@ import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
 import { ATOM_CONTENT_TYPE, REVIEW_FEED_PATH, renderAtomFeed } from './atom-feed.js';
 
-export interface ReviewFeedDeps {
+interface ReviewFeedDeps {
   readonly listReviewChanges: ListReviewChanges;
   readonly quota: RequestQuota;
   readonly baseUrl: string;

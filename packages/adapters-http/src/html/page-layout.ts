@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { html, type SafeHtml } from './escape-html.js';
 
-export interface PageContent {
+interface PageContent {
   /** The document title and, unless `heading` says otherwise, the page's heading. */
   readonly title: string;
   /** Shown in the header, linking home. */
@@ -109,7 +109,7 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Headers of a page that must not be stored or leak its URL (pages behind tokens, forms). */
-export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
+const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...PAGE_SECURITY_HEADERS,
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',

@@ -4,7 +4,7 @@ import { JSON_CONTENT_TYPE, sendCacheable } from '../shared/cacheable-response.j
 import { chargeQuota } from '../shared/request-quota.js';
 import { createOpenApiDocument, type OpenApiFacts } from './openapi-document.js';
 
-export const OPENAPI_PATH = '/api/v1/openapi.json';
+const OPENAPI_PATH = '/api/v1/openapi.json';
 
 /**
  * `GET /api/v1/openapi.json`: built once at start; ETag/304. It is under `/api/v1/`, so it counts

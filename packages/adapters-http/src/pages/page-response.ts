@@ -8,9 +8,9 @@ export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
 /** The agent-facing description of the whole site (built by the machine-documents router). */
-export const LLMS_TXT_PATH = '/llms.txt';
+const LLMS_TXT_PATH = '/llms.txt';
 
-export interface PageLink {
+interface PageLink {
   readonly href: string;
   readonly rel: string;
   readonly type?: string;

@@ -33,7 +33,7 @@ import { loadSiteAssets, sendAsset } from './site-assets.js';
 import { toolMarkdown } from './tool-markdown.js';
 import { toolPage } from './tool.page.js';
 
-export interface PagesRoutesDeps {
+interface PagesRoutesDeps {
   readonly searchTools: Pick<SearchTools, 'execute'>;
   readonly getTool: Pick<GetTool, 'execute'>;
   readonly getReview: Pick<GetReview, 'execute'>;

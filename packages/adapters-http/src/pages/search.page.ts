@@ -15,7 +15,7 @@ import {
 } from './page-parts.js';
 
 /** The search as the page received it (already validated like the API's). */
-export interface SearchPageQuery {
+interface SearchPageQuery {
   readonly q?: string;
   readonly category?: string;
   readonly limit?: number;

@@ -13,7 +13,7 @@ import {
   withCursor,
 } from './page-parts.js';
 
-export interface ToolPageQuery {
+interface ToolPageQuery {
   readonly limit?: number;
   readonly cursor?: string;
 }

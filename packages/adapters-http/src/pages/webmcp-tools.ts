@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_LIMIT } from '@reviews/domain';
 import { z } from 'zod';
 
 /** A tool as WebMCP's `registerTool` takes it, minus `execute` (the browser script adds it). */
-export interface WebMcpToolDefinition {
+interface WebMcpToolDefinition {
   readonly name: 'search_tools' | 'get_tool';
   readonly title: string;
   readonly description: string;

@@ -14,7 +14,7 @@ import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
-export interface CachedReadsDeps {
+interface CachedReadsDeps {
   readonly cache: ReadResponseCache;
   readonly validator: ReadValidator;
   readonly quota: RequestQuota;

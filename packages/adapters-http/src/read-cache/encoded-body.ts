@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 
 /** Bodies under this many bytes go out as they are (the `compression` middleware's threshold). */
-export const COMPRESSION_THRESHOLD = 1024;
+const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * `payload` in the negotiated content coding, with the parameters the `compression` middleware

@@ -21,7 +21,7 @@ export interface CachedRead {
 }
 
 /** Default bound on what is kept: 64 MiB. */
-export const DEFAULT_READ_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_READ_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * What an entry costs besides its body and key (headers, the entry and map slot), counted so

@@ -14,7 +14,7 @@ import { accessLogFor } from '../shared/warm-up-requests.js';
  * own warm-up requests write no line to the service's log, as on the Express path
  * (`accessLogFor`). Returns the request id.
  */
-export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
+type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
 /**
  * The headers those middlewares set on every response, in their order, as a flat

@@ -15,7 +15,7 @@ export function refusalBody(path: string | undefined, message: string, code = -3
 }
 
 /** `/mcp` itself (JSON-RPC), not `/mcp/server-card` (a plain JSON document). */
-export function isMcpEndpoint(path: string): boolean {
+function isMcpEndpoint(path: string): boolean {
   return /^\/mcp\/?(?:[?#]|$)/.test(path);
 }
 

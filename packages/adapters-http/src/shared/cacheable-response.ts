@@ -6,7 +6,7 @@ import Negotiator from 'negotiator';
  * Responses that change only with a publication may be kept for five minutes
  * (docs/api.md#caching-and-etags).
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
+const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -47,7 +47,7 @@ export function sendNotModified(res: Response, etag: string, cacheControl?: stri
  * Express's own freshness check must not answer 304 behind our back; our comparison is the one
  * the contract specifies and the one the tests exercise.
  */
-export function sendWithETag(
+function sendWithETag(
   res: Response,
   payload: string,
   options: { etag: string; contentType: string; cacheControl?: string },
@@ -62,7 +62,7 @@ export function sendWithETag(
   res.end(payload);
 }
 
-export interface CacheableOptions {
+interface CacheableOptions {
   readonly contentType: string;
   readonly cacheControl?: string;
   /** Runs only when a body will be sent (not for a 304): where the rate-limit quota is charged. */

@@ -71,7 +71,7 @@ export const ANY_ORIGIN_HEADERS: readonly string[] = [
 ];
 
 /** The `*` policy's headers on a response that is not a preflight. */
-export function allowAnyOrigin(res: Pick<ServerResponse, 'setHeader'>): void {
+function allowAnyOrigin(res: Pick<ServerResponse, 'setHeader'>): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_LIST);
 }

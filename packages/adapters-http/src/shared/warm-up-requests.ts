@@ -18,7 +18,7 @@ const warmUpSockets = new WeakMap<
 let warmUpConnections = 0;
 
 /** What a warm-up request is charged when its socket was given no quota: nothing, in no bucket. */
-export const warmUpQuota: RequestQuota = {
+const warmUpQuota: RequestQuota = {
   charge: () => Promise.resolve({ allowed: true, decisions: [] }),
 };
 

@@ -35,7 +35,7 @@ const DONE = {
 
 type Outcome = keyof typeof DONE;
 
-export interface LinkHandlers {
+interface LinkHandlers {
   readonly showConfirm: RequestHandler;
   readonly confirm: RequestHandler[];
   readonly showUnsubscribe: RequestHandler;

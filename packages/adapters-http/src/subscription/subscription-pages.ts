@@ -4,7 +4,7 @@ import type { SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
 import { DECLINE_PERIOD_TEXT } from './subscription-rule-texts.js';
 
-export interface SignupFormState {
+interface SignupFormState {
   readonly email?: string;
   readonly error?: string;
 }
@@ -58,7 +58,7 @@ export function messagePage(
   return renderPage({ title, siteName, body });
 }
 
-export type LinkAction = 'confirm' | 'unsubscribe' | 'cancel';
+type LinkAction = 'confirm' | 'unsubscribe' | 'cancel';
 
 const PROMPTS: Readonly<
   Record<LinkAction, { title: string; text: string; button: string; path: string }>

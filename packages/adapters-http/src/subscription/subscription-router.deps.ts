@@ -8,7 +8,7 @@ import type {
 
 /** What the pages need to know that is not a use case. Settings of the signup itself
  * (`SIGNUPS_ENABLED`, `SIGNUP_BLOCKED_DOMAINS`, base URL) belong to `Subscribe`. */
-export interface SubscriptionRouterOptions {
+interface SubscriptionRouterOptions {
   /** Named on the pages and in the consent sentence. */
   readonly serviceName: string;
   /**

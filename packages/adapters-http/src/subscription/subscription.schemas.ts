@@ -29,8 +29,6 @@ export const subscribeBodySchema = z.strictObject(
   { error: `The body must be a JSON object. ${EXAMPLE}` },
 );
 
-export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
-
 /** Body of a 200 from `POST /subscribe`. */
 export const subscribeAcceptedSchema = z.object({
   status: z.literal('accepted'),

@@ -20,7 +20,7 @@ import {
  * `server/discover`): both change only with a deployment and are the same for every client, so
  * any cache may keep them for five minutes. 2025-era answers never carry them (the SDK's codec).
  */
-export const MCP_CACHE_HINT: Required<CacheHint> = { ttlMs: 300_000, cacheScope: 'public' };
+const MCP_CACHE_HINT: Required<CacheHint> = { ttlMs: 300_000, cacheScope: 'public' };
 
 /**
  * One MCP server for one HTTP request (stateless serving, either protocol generation: the SDK's

@@ -7,7 +7,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
  */
 
 /** The reverse-DNS namespace of the service (reviews-example.dev, reversed). */
-export const MCP_SERVER_NAMESPACE = 'dev.reviews-example';
+const MCP_SERVER_NAMESPACE = 'dev.reviews-example';
 
 /** Reverse-DNS name with exactly one `/`, as server cards and registries require. */
 export const MCP_SERVER_NAME = `${MCP_SERVER_NAMESPACE}/reviews`;
@@ -26,7 +26,7 @@ export const MCP_SERVER_INSTRUCTIONS =
   'Read-only archive of dated editorial reviews of developer tools. Call search_tools first (keywords and/or an exact category; omit q to browse), then get_tool with an id from its results. Page with cursor = the previous nextCursor until it is null. When you use a review, cite its url and reviewedOn date and pass on the historicalNotice: reviews are historical and do not establish current capabilities.';
 
 /** The per-request (no handshake, no session) protocol revision: `_meta` on every request. */
-export const MCP_STATELESS_PROTOCOL_VERSION = '2026-07-28';
+const MCP_STATELESS_PROTOCOL_VERSION = '2026-07-28';
 
 /**
  * Protocol revisions this server serves on `POST /mcp`: the 2026-07-28 per-request generation and

@@ -3,7 +3,7 @@ import { LruCache } from '@reviews/domain';
 import type { McpTool } from './mcp-tool.js';
 
 /** Default bound on the results kept per tool. */
-export const DEFAULT_CACHED_RESULTS = 1_000;
+const DEFAULT_CACHED_RESULTS = 1_000;
 
 /**
  * `tool` answering repeated calls from memory: both tools read a publication that never changes,

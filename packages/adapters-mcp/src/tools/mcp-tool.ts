@@ -8,7 +8,7 @@ import { objectJsonSchema } from './object-json-schema.js';
  * Everything one MCP tool is made of: the shared zod schemas (advertised as they are and used to
  * validate), a use case run, and the Markdown rendering of its body.
  */
-export interface McpToolSpec<Input extends z.ZodObject, Output extends z.ZodObject> {
+interface McpToolSpec<Input extends z.ZodObject, Output extends z.ZodObject> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
@@ -26,7 +26,7 @@ export interface McpTool {
 }
 
 /** Both tools only read a fixed archive: no side effects, same answer twice, no outside world. */
-export const READ_ONLY_TOOL_ANNOTATIONS = {
+const READ_ONLY_TOOL_ANNOTATIONS = {
   readOnlyHint: true,
   idempotentHint: true,
   openWorldHint: false,

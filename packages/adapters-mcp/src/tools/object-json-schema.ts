@@ -2,7 +2,7 @@ import { isRecord } from '@reviews/domain';
 import { z } from 'zod';
 
 /** A JSON Schema whose root is an object, as MCP requires of `inputSchema` and `outputSchema`. */
-export interface ObjectJsonSchema {
+interface ObjectJsonSchema {
   [key: string]: unknown;
   type: 'object';
   properties?: Record<string, object>;

@@ -8,7 +8,6 @@ import {
 } from '@reviews/domain';
 import { z } from 'zod';
 import { ruleBroken, typeMismatch } from './catalog-problems.js';
-import { DuplicateIdFinder } from './duplicate-id-finder.js';
 import {
   calendarDate,
   httpAddress,
@@ -35,12 +34,12 @@ const derived = z.unknown().optional();
 const enumOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: ruleBroken(`must be one of ${values.join(', ')}`) });
 
-export const catalogAuthorSchema = z.strictObject({
+const catalogAuthorSchema = z.strictObject({
   name: singleLineText(CATALOG_LIMITS.authorName).optional(),
   url: httpAddress(CATALOG_LIMITS.address).optional(),
 });
 
-export const catalogReviewSchema = z.strictObject({
+const catalogReviewSchema = z.strictObject({
   id: reviewId,
   revisionId: reviewId,
   reviewedOn: calendarDate,
@@ -52,14 +51,14 @@ export const catalogReviewSchema = z.strictObject({
 });
 
 /** Tag keys and labels are names, held to the name limit; evidence to the description limit. */
-export const catalogStackTagSchema = z.strictObject({
+const catalogStackTagSchema = z.strictObject({
   key: singleLineText(CATALOG_LIMITS.name),
   label: singleLineText(CATALOG_LIMITS.name),
   dimension: enumOf(STACK_DIMENSIONS),
   relationship: enumOf(STACK_RELATIONSHIPS),
 });
 
-export const catalogStacksSchema = z.strictObject(
+const catalogStacksSchema = z.strictObject(
   {
     observed_on: calendarDate,
     status: enumOf(STACK_STATUSES),
@@ -102,27 +101,6 @@ const headerShape = {
 export const catalogHeaderSchema = z.strictObject({
   ...headerShape,
   tools: z.array(z.unknown()),
-});
-
-/**
- * The whole document in one schema, uniqueness of tool ids and of review ids across the catalog
- * included (the duplicate's path is reported, naming the first occurrence). It reports the same
- * problems as `CatalogValidator` (duplicates after the others rather than in document order),
- * which validates tool by tool to keep memory flat on big files.
- */
-export const catalogDocumentSchema = z.strictObject({
-  ...headerShape,
-  tools: z.array(catalogToolSchema).superRefine(
-    (tools, ctx) => {
-      const finder = new DuplicateIdFinder();
-      tools.forEach((tool: unknown, index) => {
-        for (const duplicate of finder.check(tool, index)) {
-          ctx.addIssue({ code: 'custom', message: duplicate.message, path: [...duplicate.path] });
-        }
-      });
-    },
-    { when: () => true },
-  ),
 });
 
 /** A tool as the schema outputs it, derived members included (the mapper drops them). */

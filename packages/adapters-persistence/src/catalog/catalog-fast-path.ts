@@ -32,7 +32,7 @@ import {
  * (catalog-fields.schema.ts); a property test holds the two paths to the same answers.
  *
  * `controlFree`: the caller knows that no string in `raw` holds a control character (U+0000–U+001F,
- * U+007F), so the text rules skip that check; `readCatalogJson` knows it from a tool's bytes.
+ * U+007F), so the text rules skip that check; `readCatalogJsonChunks` knows it from a tool's bytes.
  *
  * `reuse`: the caller owns `raw` (it parsed it) and gives it up, so an object whose members are
  * exactly the domain's, in the mapper's order, is returned as it is instead of being copied. That

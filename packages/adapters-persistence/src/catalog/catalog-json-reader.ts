@@ -45,14 +45,9 @@ export type ByteReader = () => Buffer | undefined;
  * sequences, which is what makes scanning bytes safe. A leading byte-order mark is skipped.
  * Throws `JsonSyntaxError` (line and column of the first problem) when the bytes are not JSON or
  * not UTF-8.
- */
-export function readCatalogJson(bytes: Buffer, visitor: CatalogJsonVisitor): void {
-  readCatalogJsonChunks(() => wholeBuffer(bytes), visitor);
-}
-
-/**
- * `readCatalogJson` over a document that arrives in chunks (a file read piece by piece), so that
- * memory holds the value being read and one chunk rather than the whole document. A value split
+ *
+ * The document arrives in chunks (a file read piece by piece), so that memory holds the value
+ * being read and one chunk rather than the whole document. A value split
  * across chunks is carried over to the next refill. `open` starts a fresh reader at the start of
  * the document: it is called once, and a second time only when a syntax error is found, to count
  * the lines and columns up to it (the bytes already read are not kept for that).
@@ -65,15 +60,6 @@ export function readCatalogJsonChunks(open: () => ByteReader, visitor: CatalogJs
     const { line, column } = lineAndColumn(open(), error.offset);
     throw new JsonSyntaxError(error.reason, line, column);
   }
-}
-
-function wholeBuffer(bytes: Buffer): ByteReader {
-  let done = bytes.length === 0;
-  return () => {
-    if (done) return undefined;
-    done = true;
-    return bytes;
-  };
 }
 
 /** A syntax error at a byte offset of the document, before its line and column are known. */

@@ -1,5 +1,5 @@
 import { CatalogInvalidError, type CatalogProblem, type ToolObserver } from '@reviews/application';
-import { isRecord, type CatalogDocument, type Tool } from '@reviews/domain';
+import type { CatalogDocument, Tool } from '@reviews/domain';
 import { toTool } from './catalog-document.mapper.js';
 import { SharedReviewValues, toValidTool } from './catalog-fast-path.js';
 import { catalogHeaderSchema, catalogToolSchema } from './catalog-document.schema.js';
@@ -167,25 +167,4 @@ export class CatalogValidator {
     const { schemaVersion, publishedAt } = header.data;
     return { schemaVersion, publishedAt, tools: this.tools };
   }
-}
-
-/**
- * Validates a catalog document already in memory (parsed JSON, a document read from a store)
- * and maps it to the domain, dropping the derived export members. Throws `CatalogInvalidError`
- * with every problem and its JSON path.
- */
-export function validateCatalogDocument(
-  raw: unknown,
-  options?: Pick<CatalogValidatorOptions, 'fastPath'>,
-): CatalogDocument {
-  const validator = new CatalogValidator(options);
-  if (!isRecord(raw)) {
-    validator.acceptRoot(raw);
-    return validator.finish();
-  }
-  for (const [key, value] of Object.entries(raw)) {
-    validator.acceptMember(key, key === 'tools' && Array.isArray(value) ? [] : value);
-  }
-  if (Array.isArray(raw.tools)) for (const tool of raw.tools) validator.acceptTool(tool);
-  return validator.finish();
 }

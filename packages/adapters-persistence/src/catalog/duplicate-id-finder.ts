@@ -10,7 +10,7 @@ import { formatJsonPath, type JsonPathSegment } from './json-path.js';
 export const DUPLICATE_ID_RULE_MODULE = fileURLToPath(import.meta.url);
 
 /** A repeated id: `path` is relative to the `tools` array (`[4, 'reviews', 0, 'id']`). */
-export interface DuplicateId {
+interface DuplicateId {
   readonly path: readonly JsonPathSegment[];
   readonly message: string;
 }

@@ -17,7 +17,7 @@ import {
   type PrefetchedSnapshot,
 } from './index-snapshot-prefetch.js';
 
-export interface FileIndexSnapshotStoreOptions {
+interface FileIndexSnapshotStoreOptions {
   /**
    * Names the indexing code (and the format): a snapshot is only used by code of the same
    * identity. Any change to how an index is built must change it.

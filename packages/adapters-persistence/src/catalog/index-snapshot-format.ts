@@ -16,7 +16,7 @@ import { crc32 } from 'node:zlib';
  * (into one buffer the typed arrays then view without copying), terms.
  */
 /** Version 2: postings and shortcuts as one array of entries each (tool and field packed). */
-export const MAGIC = Buffer.from('RVIDX002', 'latin1');
+const MAGIC = Buffer.from('RVIDX002', 'latin1');
 const PREFIX_BYTES = 16;
 /** Header space kept free for the numbers only known once the terms are written. */
 const HEADER_SLACK = 64;
@@ -28,7 +28,7 @@ type ArrayKind = 'u32' | 'i32';
 const ARRAY_KINDS: readonly ArrayKind[] = ['u32', 'u32', 'u32', 'u32', 'u32', 'i32'];
 const SHORTCUT_KINDS: readonly ArrayKind[] = ['u32'];
 
-export interface SnapshotHeader {
+interface SnapshotHeader {
   /** Which indexing code wrote it: only the very same may use it. */
   readonly identity: string;
   readonly fingerprint: string;
@@ -171,7 +171,7 @@ export interface SnapshotParts {
 }
 
 /** Which snapshot a reader wants: of this code and content, and of this many tools when known. */
-export interface SnapshotExpectation {
+interface SnapshotExpectation {
   readonly identity: string;
   readonly fingerprint: string;
   readonly toolCount?: number;

@@ -21,7 +21,7 @@ export const snapshotFileOf = (directory: string, fingerprint: string, identity:
   join(directory, `${fingerprint}-${identity.slice(0, 16)}.idx`);
 
 /** The built worker script (absent when running from TypeScript sources). */
-export const PREFETCH_WORKER = fileURLToPath(
+const PREFETCH_WORKER = fileURLToPath(
   new URL('./index-snapshot-prefetch.worker.js', import.meta.url),
 );
 

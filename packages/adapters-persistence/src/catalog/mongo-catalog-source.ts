@@ -14,13 +14,13 @@ import {
   type ToolEntry,
 } from './mongo-publication.codec.js';
 
-export interface MongoCatalogSourceOptions {
+interface MongoCatalogSourceOptions {
   /** How long a publication that stopped being live is kept before `prune` removes it (default 10 min). */
   readonly pruneGraceMs?: number;
   readonly now?: () => Date;
 }
 
-export interface PublishOptions {
+interface PublishOptions {
   /** Called after each batch of tools is stored: `done` of `total` tools. */
   onProgress?(done: number, total: number): void;
 }
@@ -41,7 +41,7 @@ type HeaderDoc = PublicationHeader;
 const BATCH_TOOLS = 500;
 
 /** What `publish` wrote: the publication id (content hash) and its size. */
-export interface StoredPublication {
+interface StoredPublication {
   readonly publicationId: string;
   readonly tools: number;
   readonly reviews: number;
@@ -217,7 +217,7 @@ export class MongoCatalogSource implements CatalogSource {
  * The publication id: the first 16 hex digits of the SHA-256 of the document's JSON, hashed tool
  * by tool (a large catalog never becomes one string). Equal content gives the same id.
  */
-export function fingerprintOf(document: CatalogDocument): string {
+function fingerprintOf(document: CatalogDocument): string {
   const hash = createHash('sha256');
   hash.update(
     JSON.stringify({ schemaVersion: document.schemaVersion, publishedAt: document.publishedAt }),

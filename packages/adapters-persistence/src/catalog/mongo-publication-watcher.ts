@@ -2,7 +2,7 @@ import type { ChangeStream, Db } from 'mongodb';
 import { COLLECTIONS } from './mongo-publication.codec.js';
 import type { MongoCatalogSource } from './mongo-catalog-source.js';
 
-export interface MongoPublicationWatcherOptions {
+interface MongoPublicationWatcherOptions {
   /** Between two reads of the pointer when polling (and the wait of a change stream's getMore). */
   readonly intervalMs: number;
   /** Receives the live publication id after every check (the caller compares with what it serves). */
@@ -13,7 +13,7 @@ export interface MongoPublicationWatcherOptions {
   readonly changeStreams?: boolean;
 }
 
-export type WatchMode = 'starting' | 'change-stream' | 'polling' | 'closed';
+type WatchMode = 'starting' | 'change-stream' | 'polling' | 'closed';
 
 /**
  * Tells an instance which publication is live, so it can pick up a new one (issue 8): through a

@@ -1,6 +1,6 @@
 import type { Db, MongoClient } from 'mongodb';
 
-export interface MongoConnectionOptions {
+interface MongoConnectionOptions {
   /** How long an operation waits for a reachable server before it fails (default 5000 ms). */
   readonly serverSelectionTimeoutMS?: number;
   /** Shown in the server's logs and `currentOp` (default `reviews`). */
@@ -57,7 +57,7 @@ export async function connectMongo(
 }
 
 /** The database in a connection string's path, if it names one. */
-export function databaseNameOf(url: string): string | undefined {
+function databaseNameOf(url: string): string | undefined {
   const path = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]*)/.exec(url)?.[1];
   return path === undefined || path === '' ? undefined : decodeURIComponent(path);
 }

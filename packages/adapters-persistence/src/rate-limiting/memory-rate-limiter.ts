@@ -2,7 +2,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { BucketSize, BucketSizes } from './bucket-size.js';
 import { consumeFrom } from './rate-limit-decision.js';
 
-export type { BucketSize, BucketSizes } from './bucket-size.js';
+export type { BucketSizes } from './bucket-size.js';
 import type { RateLimitDecision, RateLimiter } from '@reviews/application';
 
 /**

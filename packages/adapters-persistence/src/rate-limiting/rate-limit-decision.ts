@@ -8,7 +8,7 @@ import type { BucketSize } from './bucket-size.js';
  * `resetSeconds` is rounded up to whole seconds and never below 1; `retryAfterSeconds` is set
  * only when refused (docs/api.md#limits).
  */
-export function toRateLimitDecision(
+function toRateLimitDecision(
   bucket: string,
   size: BucketSize,
   state: RateLimiterRes | null,
@@ -29,7 +29,7 @@ export function toRateLimitDecision(
 }
 
 /** What both limiters keep per bucket: anything rate-limiter-flexible can consume from and read. */
-export interface SizedBucket {
+interface SizedBucket {
   readonly size: BucketSize;
   readonly limiter: {
     consume(key: string, points: number): Promise<RateLimiterRes>;

@@ -19,13 +19,13 @@ import {
 const LIMITER_TIMEOUT_MS = REDIS_COMMAND_TIMEOUT_MS + 250;
 
 /** Options of `RedisRateLimiter`. */
-export interface RedisRateLimiterOptions {
+interface RedisRateLimiterOptions {
   /** First part of every key: a bucket's counters live under `<namespace>:<bucket>:`. Default `rl`. */
   readonly namespace?: string;
 }
 
 /** What `RedisRateLimiter.connect` needs. */
-export interface RedisRateLimiterConnection extends RedisRateLimiterOptions {
+interface RedisRateLimiterConnection extends RedisRateLimiterOptions {
   /** A `redis://` or `rediss://` address (`REDIS_URL`). */
   readonly url: string;
   readonly buckets: BucketSizes;

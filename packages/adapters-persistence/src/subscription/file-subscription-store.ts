@@ -7,7 +7,7 @@ import { SerialQueue } from './serial-queue.js';
 import { encodeLogLine } from './subscription-log-codec.js';
 import { compactLog, openLogForAppend, replayLog } from './subscription-log-file.js';
 
-export interface FileSubscriptionStoreOptions {
+interface FileSubscriptionStoreOptions {
   /** Rewrite the log at open when it holds more than this many superseded lines (default 1000). */
   readonly compactAfterSupersededLines?: number;
   /**

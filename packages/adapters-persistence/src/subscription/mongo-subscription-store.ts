@@ -9,7 +9,7 @@ import {
   type SubscriptionDocument,
 } from './mongo-subscription.codec.js';
 
-export interface MongoSubscriptionStoreOptions {
+interface MongoSubscriptionStoreOptions {
   /** How often expired pending signups are removed (default 10 min; 0: only by `sweepExpired`). */
   readonly sweepIntervalMs?: number;
   readonly now?: () => Date;

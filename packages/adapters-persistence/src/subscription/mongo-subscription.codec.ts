@@ -69,7 +69,7 @@ const subscriptionDocumentSchema = z.object({
 });
 
 /** When a record stops being kept: pending ones a week after their link expired, others never. */
-export function expiresAt(subscription: Subscription): Date | undefined {
+function expiresAt(subscription: Subscription): Date | undefined {
   if (subscription.status !== 'pending') return undefined;
   const since = subscription.lastMailAt ?? subscription.statusChangedAt;
   return new Date(since.getTime() + SUBSCRIPTION_RULES.confirmTokenTtlMs + EXPIRED_PENDING_KEPT_MS);

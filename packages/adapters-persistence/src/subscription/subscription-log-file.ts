@@ -5,7 +5,7 @@ import type { StoredSubscription } from '@reviews/application';
 import { decodeLogLine, encodeLogLine } from './subscription-log-codec.js';
 
 /** The damaged tail cut off a log: how many records (lines) and where their bytes were kept. */
-export interface Quarantine {
+interface Quarantine {
   readonly records: number;
   readonly bytes: number;
   readonly file: string;
@@ -16,7 +16,7 @@ export interface Quarantine {
  * many of them were stale (a version not above one read before for the same address), and the
  * damaged tail it cut off, if any.
  */
-export interface Replay {
+interface Replay {
   readonly records: Map<string, StoredSubscription>;
   readonly lines: number;
   readonly stale: number;

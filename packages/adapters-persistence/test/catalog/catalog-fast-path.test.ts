@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCatalogJson, validateCatalogDocument } from '@reviews/adapters-persistence/testing';
 import { CatalogInvalidError } from '@reviews/application';
 import { CATALOG_LIMITS } from '@reviews/domain';
 import fc from 'fast-check';
 import { toTool } from '../../src/catalog/catalog-document.mapper.js';
 import { catalogToolSchema } from '../../src/catalog/catalog-document.schema.js';
 import { toValidTool } from '../../src/catalog/catalog-fast-path.js';
-import { readCatalogJson } from '../../src/catalog/catalog-json-reader.js';
 import { catalogParseOptions } from '../../src/catalog/catalog-problems.js';
-import { CatalogValidator, validateCatalogDocument } from '../../src/catalog/catalog-validator.js';
+import { CatalogValidator } from '../../src/catalog/catalog-validator.js';
 
 /*
  * The fast path (`toValidTool`) against the oracle it replaces for valid tools: zod's

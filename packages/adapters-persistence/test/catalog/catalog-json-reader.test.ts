@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { readCatalogJson, readCatalogJsonChunks } from '../../src/catalog/catalog-json-reader.js';
+import { readCatalogJsonChunks } from '../../src/catalog/catalog-json-reader.js';
+import { readCatalogJson } from '@reviews/adapters-persistence/testing';
 import { JsonSyntaxError } from '../../src/catalog/json-syntax.error.js';
 
 type Visit = ['member', string, unknown] | ['tool', unknown, boolean] | ['root', unknown];

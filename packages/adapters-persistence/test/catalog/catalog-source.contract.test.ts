@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import { describeCatalogSourceContract } from '@reviews/application/testing';
 import { FileCatalogSource } from '../../src/catalog/file-catalog-source.js';
 import { aScratchDirectory } from './catalog-files.js';
-import { describeCatalogSourceContract } from './catalog-source.contract.js';
 
 describeCatalogSourceContract('FileCatalogSource', async () => {
   const scratch = await aScratchDirectory();

@@ -2,9 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { CatalogInvalidError, type CatalogProblem } from '@reviews/application';
 import type { CatalogDocument } from '@reviews/domain';
 import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
-import { catalogDocumentSchema } from '../../src/catalog/catalog-document.schema.js';
 import { catalogParseOptions, toCatalogProblems } from '../../src/catalog/catalog-problems.js';
-import { validateCatalogDocument } from '../../src/catalog/catalog-validator.js';
+import {
+  catalogDocumentSchema,
+  validateCatalogDocument,
+} from '@reviews/adapters-persistence/testing';
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import { MongoCatalogSource } from '../../src/catalog/mongo-catalog-source.js';
-import { validateCatalogDocument } from '../../src/catalog/catalog-validator.js';
+import { validateCatalogDocument } from '@reviews/adapters-persistence/testing';
+import { describeCatalogSourceContract } from '@reviews/application/testing';
 import {
   MONGODB_TEST_SERVER,
   describeWithMongo,
   openTestDatabase,
 } from '../../../../test/mongodb/mongodb-test-database.js';
-import { describeCatalogSourceContract } from './catalog-source.contract.js';
 import { writeRawPublication } from './mongo-raw-publication.js';
 
 describeWithMongo()(`on ${MONGODB_TEST_SERVER}`, () => {

@@ -1,5 +1,8 @@
-import { CountingRateLimiter } from '@reviews/application/testing';
-import { CONTRACT_BUCKETS, describeRateLimiterContract } from './rate-limiter.contract.js';
+import {
+  CountingRateLimiter,
+  CONTRACT_BUCKETS,
+  describeRateLimiterContract,
+} from '@reviews/application/testing';
 
 // The application's use-case tests trust this fake to behave like the real limiters, so it runs
 // the same contract they do (here, beside them), on the system clock.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { CONTRACT_BUCKETS, describeRateLimiterContract } from '@reviews/application/testing';
 import { MemoryRateLimiter } from '../../src/rate-limiting/memory-rate-limiter.js';
-import { CONTRACT_BUCKETS, describeRateLimiterContract } from './rate-limiter.contract.js';
 
 describeRateLimiterContract(
   'MemoryRateLimiter',

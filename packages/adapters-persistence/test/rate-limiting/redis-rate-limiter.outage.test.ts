@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { CONTRACT_BUCKETS, describeRateLimiterContract } from '@reviews/application/testing';
 import { RedisRateLimiter } from '../../src/rate-limiting/redis-rate-limiter.js';
-import { CONTRACT_BUCKETS, describeRateLimiterContract } from './rate-limiter.contract.js';
 
 /** Nothing listens on port 1: every connection attempt is refused at once. */
 const CLOSED_PORT_URL = 'redis://127.0.0.1:1';

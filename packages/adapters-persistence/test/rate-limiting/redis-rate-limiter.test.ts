@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from '@jest/globals';
 import type { BucketSizes } from '../../src/rate-limiting/memory-rate-limiter.js';
 import { RedisRateLimiter } from '../../src/rate-limiting/redis-rate-limiter.js';
-import { CONTRACT_BUCKETS, describeRateLimiterContract } from './rate-limiter.contract.js';
+import { CONTRACT_BUCKETS, describeRateLimiterContract } from '@reviews/application/testing';
 import {
   REDIS_TEST_URL,
   adminClient,

@@ -1,11 +1,11 @@
 import { MongoSubscriptionStore } from '../../src/subscription/mongo-subscription-store.js';
 import { connectMongo, type MongoConnection } from '../../src/mongo/mongo-connection.js';
+import { describeSubscriptionStoreContract } from '@reviews/application/testing';
 import {
   MONGODB_TEST_SERVER,
   describeWithMongo,
   openTestDatabase,
 } from '../../../../test/mongodb/mongodb-test-database.js';
-import { describeSubscriptionStoreContract } from './subscription-store.contract.js';
 
 describeWithMongo()(`on ${MONGODB_TEST_SERVER}`, () => {
   describeSubscriptionStoreContract(

@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemorySubscriptionStore } from '@reviews/application/testing';
+import {
+  InMemorySubscriptionStore,
+  describeSubscriptionStoreContract,
+} from '@reviews/application/testing';
 import { FileSubscriptionStore } from '../../src/subscription/file-subscription-store.js';
-import { describeSubscriptionStoreContract } from './subscription-store.contract.js';
 
 describeSubscriptionStoreContract(
   'InMemorySubscriptionStore',

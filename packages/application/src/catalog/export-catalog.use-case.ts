@@ -16,7 +16,7 @@ import {
  * One tool of the export: the import format plus the derived addresses
  * (docs/cli.md#catalog-format).
  */
-export interface ExportedTool extends ToolBody {
+interface ExportedTool extends ToolBody {
   readonly reviews: readonly ReviewBody[];
   readonly stacks: Stacks | null;
 }

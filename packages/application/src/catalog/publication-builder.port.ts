@@ -34,7 +34,7 @@ export interface IndexingAhead {
   cancel(): Promise<void>;
 }
 
-export interface SourcePublicationBuilderOptions {
+interface SourcePublicationBuilderOptions {
   /** Where indexes are kept between runs: used instead of indexing when it has this content's. */
   readonly indexSnapshots?: IndexSnapshotStore;
   /**

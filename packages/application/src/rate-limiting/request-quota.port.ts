@@ -23,8 +23,3 @@ export type QuotaOutcome =
 export interface RequestQuota {
   charge(clientKey: string, buckets: readonly BucketName[]): Promise<QuotaOutcome>;
 }
-
-/** Counts nothing: for deployments behind their own limiter, and for tests. */
-export const unlimitedQuota: RequestQuota = {
-  charge: () => Promise.resolve({ allowed: true, decisions: [] }),
-};

@@ -21,7 +21,7 @@ export const rightsSchema = z
     description: 'Who holds the rights to the reviews and how they may be used.',
   });
 
-export const toolSchema = z
+const toolSchema = z
   .object({
     id: z.string().meta({ description: 'Use it with get_tool / GET /api/v1/tools/{id}.' }),
     name: z.string(),
@@ -141,4 +141,3 @@ export type SearchItemBody = z.infer<typeof searchItemSchema>;
 export type ReviewBody = z.infer<typeof reviewSchema>;
 export type SearchResultBody = z.infer<typeof searchResultSchema>;
 export type DetailResultBody = z.infer<typeof detailResultSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -6,12 +6,12 @@ import type { TokenGenerator } from './token-generator.port.js';
 import { writeWithRetry } from './write-with-retry.js';
 import type { WriteStep } from './write-with-retry.js';
 
-export interface ConfirmSubscriptionInput {
+interface ConfirmSubscriptionInput {
   readonly token: string;
 }
 
 /** `already-confirmed` is a success: a second confirmation shows that, never an error. */
-export interface ConfirmSubscriptionOutput {
+interface ConfirmSubscriptionOutput {
   readonly outcome: 'confirmed' | 'already-confirmed';
 }
 

@@ -11,9 +11,9 @@ import type { Clock } from '../shared/clock.port.js';
 import type { SubscriptionStore } from './subscription-store.port.js';
 import type { TokenGenerator } from './token-generator.port.js';
 
-export type SubscriptionLinkPurpose = 'confirm' | 'unsubscribe';
+type SubscriptionLinkPurpose = 'confirm' | 'unsubscribe';
 
-export interface PreviewSubscriptionLinkInput {
+interface PreviewSubscriptionLinkInput {
   readonly token: string;
   readonly purpose: SubscriptionLinkPurpose;
 }
@@ -22,7 +22,7 @@ export interface PreviewSubscriptionLinkInput {
  * What pressing the button of the link's page would do: `confirm` / `already-confirmed` for a
  * confirmation link; `unsubscribe` / `cancel` / `already-unsubscribed` for an unsubscribe link.
  */
-export interface PreviewSubscriptionLinkOutput {
+interface PreviewSubscriptionLinkOutput {
   readonly action:
     'confirm' | 'already-confirmed' | 'unsubscribe' | 'cancel' | 'already-unsubscribed';
 }

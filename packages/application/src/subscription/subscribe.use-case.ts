@@ -30,7 +30,7 @@ export interface SubscribeInput {
   readonly consent: ConsentInput;
 }
 
-export interface SubscribeOutput {
+interface SubscribeOutput {
   readonly status: 'accepted';
   /** False when a mail under 15 minutes old already carries a valid link. */
   readonly mailSent: boolean;
@@ -38,7 +38,7 @@ export interface SubscribeOutput {
 }
 
 /** The mail bucket refused: `decision.retryAfterSeconds` says when to try again. */
-export interface MailLimitError extends DomainError<'MAIL_LIMIT_REACHED'> {
+interface MailLimitError extends DomainError<'MAIL_LIMIT_REACHED'> {
   readonly decision: RateLimitDecision;
 }
 

@@ -6,7 +6,7 @@ import type { TokenGenerator } from './token-generator.port.js';
 import { writeWithRetry } from './write-with-retry.js';
 import type { WriteStep } from './write-with-retry.js';
 
-export interface UnsubscribeInput {
+interface UnsubscribeInput {
   readonly token: string;
 }
 
@@ -15,7 +15,7 @@ export interface UnsubscribeInput {
  * - `cancelled`: a pending signup was cancelled and the address is declined for 30 days;
  * - `already-unsubscribed`: the token was used before or nothing was subscribed (a success).
  */
-export interface UnsubscribeOutput {
+interface UnsubscribeOutput {
   readonly outcome: 'unsubscribed' | 'cancelled' | 'already-unsubscribed';
 }
 

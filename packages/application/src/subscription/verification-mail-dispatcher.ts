@@ -34,14 +34,14 @@ export interface MailDispatchOptions {
 }
 
 /** What delivering one address's pending mail came to. */
-export type MailDispatchOutcome =
+type MailDispatchOutcome =
   | { readonly kind: 'sent' }
   /** Nothing to send: no pending mail, or another attempt holds it right now. */
   | { readonly kind: 'not-due' }
   | { readonly kind: 'limit-reached'; readonly decision: RateLimitDecision }
   | { readonly kind: 'failed' };
 
-export interface SweepReport {
+interface SweepReport {
   readonly sent: number;
   readonly failed: number;
   readonly refused: number;

@@ -2,7 +2,7 @@ import { SUBSCRIPTION_RULES_IN_WORDS as RULES } from '@reviews/domain';
 import { escapeHtml } from '../shared/escape-html.js';
 import type { OutgoingMail } from './mailer.port.js';
 
-export interface VerificationMailInput {
+interface VerificationMailInput {
   readonly to: string;
   readonly serviceName: string;
   readonly baseUrl: string;
@@ -14,7 +14,7 @@ export interface VerificationMailInput {
  * The links of a verification mail, built from `PUBLIC_BASE_URL`
  * (docs/api.md#newsletter-signup-double-opt-in).
  */
-export function subscriptionLinks(baseUrl: string, confirmToken: string, unsubscribeToken: string) {
+function subscriptionLinks(baseUrl: string, confirmToken: string, unsubscribeToken: string) {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     confirmUrl: `${base}/subscribe/confirm?token=${encodeURIComponent(confirmToken)}`,

@@ -1,7 +1,7 @@
 import type { RateLimitDecision, RateLimiter } from '../rate-limiting/rate-limiter.port.js';
 import type { Clock } from '../shared/clock.port.js';
 
-export interface BucketSize {
+interface BucketSize {
   readonly points: number;
   readonly windowSeconds: number;
 }

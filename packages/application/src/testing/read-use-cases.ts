@@ -6,7 +6,7 @@ import type { ServiceProfile } from '../tools/service-profile.js';
 import { aServiceProfile } from './service-profile.fixture.js';
 
 /** SearchTools that counts its executions, to prove which requests ran no search at all. */
-export class CountingSearchTools extends SearchTools {
+class CountingSearchTools extends SearchTools {
   executions = 0;
   override execute(
     input: Parameters<SearchTools['execute']>[0],
@@ -17,7 +17,7 @@ export class CountingSearchTools extends SearchTools {
 }
 
 /** GetTool that counts its executions. */
-export class CountingGetTool extends GetTool {
+class CountingGetTool extends GetTool {
   executions = 0;
   override execute(input: Parameters<GetTool['execute']>[0]): ReturnType<GetTool['execute']> {
     this.executions++;
@@ -26,14 +26,14 @@ export class CountingGetTool extends GetTool {
 }
 
 /** The read side every driving adapter serves: one live publication and its two use cases. */
-export interface ReadUseCases {
+interface ReadUseCases {
   readonly profile: ServiceProfile;
   readonly live: LivePublication;
   readonly searchTools: CountingSearchTools;
   readonly getTool: CountingGetTool;
 }
 
-export interface ReadUseCasesOptions {
+interface ReadUseCasesOptions {
   /** The id `catalog` is published under (default `test-publication`). */
   readonly publicationId?: string;
   readonly profile?: ServiceProfile;

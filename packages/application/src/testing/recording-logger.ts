@@ -1,6 +1,6 @@
 import type { Logger } from '../shared/logger.port.js';
 
-export interface LoggedLine {
+interface LoggedLine {
   readonly level: 'info' | 'warn' | 'error';
   readonly fields: Record<string, unknown>;
   readonly message: string;

@@ -3,7 +3,7 @@ import type { Consent, Subscription, SubscriptionToken } from '@reviews/domain';
 const T0 = new Date('2026-11-16T09:00:00Z');
 
 /** Builds consent records: `aConsent().from('page').build()`. */
-export class ConsentBuilder {
+class ConsentBuilder {
   private value: Consent = {
     at: T0,
     source: 'api',
@@ -26,13 +26,13 @@ export class ConsentBuilder {
   }
 }
 
-export const aConsent = (): ConsentBuilder => new ConsentBuilder();
+const aConsent = (): ConsentBuilder => new ConsentBuilder();
 
 /**
  * Builds subscriptions in any state, with one confirm and one unsubscribe token whose hashes
  * default to `hashed:confirm-<n>` / `hashed:unsubscribe-<n>` (matching SequentialTokenGenerator).
  */
-export class SubscriptionBuilder {
+class SubscriptionBuilder {
   private static counter = 0;
   private value: Subscription;
 

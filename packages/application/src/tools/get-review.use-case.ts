@@ -12,7 +12,7 @@ import {
 import type { ServiceProfile } from './service-profile.js';
 import { ToolPresenter } from './tool-presenter.js';
 
-export interface GetReviewInput {
+interface GetReviewInput {
   readonly toolId: string;
   readonly reviewId: string;
 }

@@ -83,13 +83,13 @@ export class ArrivingTools {
 }
 
 /** See `Publication.prepareIndexed`. */
-export interface PreparedPublication {
+interface PreparedPublication {
   /** The publication, with these postings (throws when they are of another number of tools). */
   complete(postings: IndexedPostings): Publication;
 }
 
 /** What `ArrivingTools` gathered: frozen tools in order, by id, and where each one's reviews start. */
-export interface ArrivedTools {
+interface ArrivedTools {
   readonly tools: readonly Tool[];
   readonly byId: ReadonlyMap<string, Tool>;
   readonly reviewStarts: Uint32Array;

@@ -2,7 +2,7 @@ import type { Review } from './review.js';
 import type { Tool } from './tool.js';
 
 /** One review as it last changed, with the tool it belongs to: an entry of the review feed. */
-export interface ReviewChange {
+interface ReviewChange {
   readonly tool: Tool;
   readonly review: Review;
 }

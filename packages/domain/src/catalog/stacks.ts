@@ -1,5 +1,5 @@
 export const STACK_STATUSES = ['verified', 'unresolved'] as const;
-export type StackStatus = (typeof STACK_STATUSES)[number];
+type StackStatus = (typeof STACK_STATUSES)[number];
 
 export const STACK_DIMENSIONS = ['language', 'runtime', 'framework', 'os', 'integration'] as const;
 export type StackDimension = (typeof STACK_DIMENSIONS)[number];

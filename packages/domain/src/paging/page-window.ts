@@ -11,7 +11,7 @@ export const MAX_PAGE_LIMIT = 20;
 export type PageError = DomainError<'CURSOR_TOO_DEEP'>;
 
 /** The slice of an ordered result list that one page shows, and the cursor of the next page. */
-export interface PageWindow {
+interface PageWindow {
   readonly start: number;
   readonly end: number;
   readonly nextCursor: number | null;

@@ -30,7 +30,7 @@ export function asciiTokenMatches(
 }
 
 /** A primary token of a folded ASCII text: its range there and the token itself. */
-export interface AsciiTokenMatch {
+interface AsciiTokenMatch {
   readonly token: string;
   readonly start: number;
   readonly end: number;

@@ -23,9 +23,9 @@ const codeAt = (text: string, i: number): number => (i < text.length ? text.char
 /** Shapes of a token found by {@link scanAsciiRanges}: letters and digits only, the token being exactly the range. */
 export const PLAIN = 0;
 /** A token with joiners, a leading dot or a suffix, and so with compound parts to index. */
-export const COMPOUND = 1;
+const COMPOUND = 1;
 /** A token with apostrophes, which it drops (and maybe compound parts too). */
-export const WITH_APOSTROPHES = 2;
+const WITH_APOSTROPHES = 2;
 
 /**
  * Calls `visit` with the range `[start, end)` and shape of each primary token of ASCII text

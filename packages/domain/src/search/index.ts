@@ -1,10 +1,4 @@
-export type {
-  Excerpt,
-  ExcerptSource,
-  SearchHit,
-  SearchRequest,
-  SearchResultList,
-} from './search-types.js';
+export type { SearchHit, SearchResultList } from './search-types.js';
 export { SearchIndex } from './search-index.js';
 export {
   finishIndexedPostings,
@@ -18,7 +12,6 @@ export { forEachSearchedText, PostingsCollector } from './postings-builder.js';
 export type { SortedBatchStore } from './postings-builder.js';
 export { orderStubOf } from './tool-order.js';
 export type { OrderedTool } from './tool-order.js';
-export { foldText } from './text-folding.js';
 export { indexTerms, tokenize } from './tokenizer.js';
 export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';
 export type { QueryError } from './search-query.js';

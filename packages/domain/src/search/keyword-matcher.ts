@@ -17,7 +17,7 @@ export interface ToolFilter {
 }
 
 /** The outcome of {@link KeywordMatcher.match}. */
-export interface KeywordMatches {
+interface KeywordMatches {
   readonly total: number;
   readonly ordinals: Uint32Array;
 }

@@ -6,7 +6,7 @@ import { findToken, scanTokens, withoutApostrophes, type LocatedToken } from './
 export { tokenMatches } from './ascii-keyword-match.js';
 
 /** A text folded once, with the keywords that may match in it. */
-export interface KeywordProbe {
+interface KeywordProbe {
   readonly folded: string;
   /** Whether `text` was all ASCII: then it folds unit for unit, offsets unchanged. */
   readonly asciiText: boolean;

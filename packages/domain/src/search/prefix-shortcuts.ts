@@ -21,7 +21,7 @@ export interface ShortcutPolicy {
   readonly minShrink: number;
 }
 
-export const DEFAULT_SHORTCUT_POLICY: ShortcutPolicy = {
+const DEFAULT_SHORTCUT_POLICY: ShortcutPolicy = {
   maxLength: 4,
   minPostingsPerTool: 1,
   minShrink: 3,

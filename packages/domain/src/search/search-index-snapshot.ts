@@ -66,7 +66,7 @@ export function indexedPostingsBuffers(postings: IndexedPostings): ArrayBufferLi
 }
 
 /** The parts of a snapshot that read the tools but not their searched texts: orders, categories. */
-export type ToolOrderParts = Omit<SearchIndexSnapshot, keyof IndexedPostings>;
+type ToolOrderParts = Omit<SearchIndexSnapshot, keyof IndexedPostings>;
 
 /**
  * The orders and categories of `tools` (ordinal = position): see `ToolOrderParts`. Tools or their

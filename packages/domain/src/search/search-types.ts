@@ -2,7 +2,7 @@ import type { Review } from '../catalog/review.js';
 import type { Tool } from '../catalog/tool.js';
 
 /** Which text an excerpt comes from: current tool metadata, or a field of the cited review. */
-export type ExcerptSource = 'likes' | 'dislikes' | 'tool';
+type ExcerptSource = 'likes' | 'dislikes' | 'tool';
 
 /**
  * Plain text of at most 240 code points around the first match. When `source` is `likes` or

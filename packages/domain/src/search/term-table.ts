@@ -1,5 +1,5 @@
 /** Set in every lower-case ASCII letter and digit: OR-ing it in lower-cases an ASCII letter. */
-export const LOWER_CASE_BIT = 0x20;
+const LOWER_CASE_BIT = 0x20;
 
 /*
  * V8 keeps a substring of 13 or more characters as a view on its parent, so a term sliced from a

@@ -28,7 +28,7 @@ export function foldText(text: string): string {
  * Folded text that remembers where each folded UTF-16 unit came from, because NFKD changes
  * lengths (`ﬃ` → `ffi`, `é` → `e` + mark) and excerpts must be cut from the original string.
  */
-export interface FoldedText {
+interface FoldedText {
   /** Same characters as `foldText(original)`. */
   readonly folded: string;
   /** Offset in the original of the character that produced folded unit `i`. */

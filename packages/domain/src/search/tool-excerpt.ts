@@ -65,7 +65,7 @@ function bestReviewText(
  * Whether the `source` text of the tool's review at `index` is known to be ASCII without
  * apostrophes (see `PlainReviewTexts`); `false` when unknown, which only costs a check.
  */
-export type PlainText = (index: number, source: 'likes' | 'dislikes') => boolean;
+type PlainText = (index: number, source: 'likes' | 'dislikes') => boolean;
 
 const unknown: PlainText = () => false;
 

@@ -6,7 +6,7 @@ import { foldText } from './text-folding.js';
  * Compares strings by Unicode code point (not UTF-16 unit, which misorders characters above
  * U+FFFF against U+E000–U+FFFF). Negative when `a` comes first.
  */
-export function compareCodePoints(a: string, b: string): number {
+function compareCodePoints(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     if (a.charCodeAt(i) !== b.charCodeAt(i))

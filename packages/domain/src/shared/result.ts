@@ -5,12 +5,12 @@
  */
 export type Result<T, E extends DomainError = DomainError> = Ok<T> | Err<E>;
 
-export interface Ok<T> {
+interface Ok<T> {
   readonly ok: true;
   readonly value: T;
 }
 
-export interface Err<E extends DomainError> {
+interface Err<E extends DomainError> {
   readonly ok: false;
   readonly error: E;
 }

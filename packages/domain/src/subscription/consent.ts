@@ -1,7 +1,5 @@
 /** Where a person gave consent to a signup: the JSON API, an MCP agent, or our HTML form. */
-export type ConsentSource = 'api' | 'mcp' | 'page';
-
-export const CONSENT_SOURCES: readonly ConsentSource[] = ['api', 'mcp', 'page'];
+type ConsentSource = 'api' | 'mcp' | 'page';
 
 /** User agents are kept for evidence, not analytics: the first 256 characters suffice. */
 export const MAX_USER_AGENT_LENGTH = 256;

@@ -11,7 +11,7 @@ import type { Subscription } from './subscription.js';
  * - `already-confirmed`: nothing to change — a repeated confirmation is not an error
  *   (docs/api.md#statuses).
  */
-export type ConfirmationPlan =
+type ConfirmationPlan =
   | { readonly kind: 'confirm'; readonly subscription: Subscription }
   | { readonly kind: 'already-confirmed' };
 

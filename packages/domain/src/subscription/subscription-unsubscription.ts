@@ -12,7 +12,7 @@ import type { Subscription, SuppressionReason } from './subscription.js';
  * - `already-unsubscribed`: the token was used before, or nothing is subscribed any more —
  *   shown as a success, never an error (docs/api.md#statuses).
  */
-export type UnsubscriptionPlan =
+type UnsubscriptionPlan =
   | { readonly kind: 'unsubscribe'; readonly subscription: Subscription }
   | { readonly kind: 'cancel'; readonly subscription: Subscription }
   | { readonly kind: 'already-unsubscribed' };

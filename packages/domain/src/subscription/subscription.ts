@@ -9,14 +9,14 @@ import { SUBSCRIPTION_RULES } from './subscription-rules.js';
  * - `declined`: the owner cancelled a pending signup from the mail; refused for 30 days.
  * - `suppressed`: the address bounced or complained; never mailed again.
  * A pending subscription whose last confirmation link is past 48 hours is *expired*
- * (see `isExpired`); it stays `pending` in storage and a new signup starts it over.
+ * (`planConfirmation` refuses its token); it stays `pending` in storage and a new signup starts it
+ * over.
  */
-export type SubscriptionStatus =
-  'pending' | 'confirmed' | 'unsubscribed' | 'declined' | 'suppressed';
+type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'declined' | 'suppressed';
 
 export type SuppressionReason = 'bounced' | 'complained';
 
-export type TokenPurpose = 'confirm' | 'unsubscribe';
+type TokenPurpose = 'confirm' | 'unsubscribe';
 
 /**
  * A token as the subscription knows it: only its hash (the token itself exists in the mail and
@@ -36,7 +36,7 @@ export interface SubscriptionToken {
  * - `claimedAt`: when the current sending attempt claimed it (null when none is under way);
  * - `attempts`: sending attempts started so far.
  */
-export interface PendingMail {
+interface PendingMail {
   readonly requestedAt: Date;
   readonly dueAt: Date;
   readonly claimedAt: Date | null;
@@ -118,16 +118,6 @@ export function markTokenUsed(
   now: Date,
 ): SubscriptionToken[] {
   return tokens.map((token) => (token.hash === hash ? { ...token, usedAt: now } : token));
-}
-
-/**
- * A pending subscription nobody confirmed within 48 hours of its last mail (one whose mail is
- * still in the outbox is not expired).
- */
-export function isExpired(subscription: Subscription, now: Date): boolean {
-  if (subscription.status !== 'pending' || subscription.pendingMail !== null) return false;
-  const since = subscription.lastMailAt ?? subscription.statusChangedAt;
-  return now.getTime() - since.getTime() > SUBSCRIPTION_RULES.confirmTokenTtlMs;
 }
 
 /** When a decline stops blocking signups of the address. */

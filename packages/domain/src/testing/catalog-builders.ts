@@ -6,7 +6,7 @@ let sequence = 0;
 const next = (): number => ++sequence;
 
 /** Builds a valid review; every field can be overridden. Ids are unique within a test run. */
-export class ReviewBuilder {
+class ReviewBuilder {
   private review: { -readonly [K in keyof Review]: Review[K] };
 
   constructor() {
@@ -130,7 +130,7 @@ export const aStackTag = (label: string, overrides: Partial<StackTag> = {}): Sta
 });
 
 /** The searched texts of a tool, field by field (see `forEachSearchedText`). */
-export interface SearchedTexts {
+interface SearchedTexts {
   readonly name: string;
   readonly description: string;
   readonly category: string | null;

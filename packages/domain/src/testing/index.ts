@@ -4,7 +4,5 @@ export {
   aStackTag,
   aTool,
   aToolWithTexts,
-  ReviewBuilder,
   ToolBuilder,
 } from './catalog-builders.js';
-export type { SearchedTexts } from './catalog-builders.js';

@@ -6,7 +6,7 @@ import { environmentSchema, type Environment } from './config.schema.js';
 /**
  * Requests per window of each bucket (`RATE_LIMIT_*`); the windows are those of docs/api.md#limits.
  */
-export type BucketLimits = Readonly<Record<BucketName, number>>;
+type BucketLimits = Readonly<Record<BucketName, number>>;
 
 /** The parsed, trusted configuration the container wires from. */
 export interface ServerConfig {

@@ -16,7 +16,7 @@ export const FAILED = 1;
 export type IndexingAheadMessage =
   { readonly kind: 'texts'; readonly chunk: TextsChunk } | { readonly kind: 'finish' };
 
-export interface IndexingAheadOptions {
+interface IndexingAheadOptions {
   /** Bytes per chunk (default `CHUNK_BYTES`). */
   readonly chunkBytes?: number;
   /**

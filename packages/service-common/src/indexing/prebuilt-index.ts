@@ -11,7 +11,7 @@ import { indexingAheadWorkerScript, WorkerIndexingAhead } from './indexing-ahead
 import { indexSnapshotStore } from './index-snapshots.js';
 
 /** What `prebuildIndexSnapshot` did. */
-export type PrebuiltIndex =
+type PrebuiltIndex =
   /** Index snapshots are off (`INDEX_SNAPSHOTS=false`, or the indexing code is not built). */
   | { readonly outcome: 'off' }
   /**

@@ -16,7 +16,7 @@ const KIND = 0xf0;
 const FIELD = 0x0f;
 
 /** Bytes a chunk holds before it is sent (a text longer than that gets a chunk of its own). */
-export const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 1 << 20;
 
 /** One chunk as sent: `buffer` (moved) holds `length` bytes of records. */
 export interface TextsChunk {

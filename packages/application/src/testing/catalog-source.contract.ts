@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CatalogInvalidError, type CatalogSource } from '@reviews/application';
+import { CatalogInvalidError, type CatalogSource } from '../index.js';
 import type { Tool } from '@reviews/domain';
 import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 
@@ -9,7 +9,7 @@ import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
  * adapter's `publish` when valid, written as stored documents when not, as another tool or version
  * might have left them). `nothingPublished` is a source with nothing to read.
  */
-export interface CatalogSourceUnderTest {
+interface CatalogSourceUnderTest {
   readonly source: CatalogSource;
   readonly publish: (raw: unknown) => Promise<void>;
   readonly nothingPublished: () => CatalogSource;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RateLimiter } from '@reviews/application';
+import type { RateLimiter } from '../index.js';
 
 /** Buckets every limiter under test must be built with. */
 export const CONTRACT_BUCKETS = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Mailer } from '@reviews/application';
-import { anOutgoingMail } from './mail-builders.js';
+import type { Mailer } from '../index.js';
+import { anOutgoingMail } from './outgoing-mail-builder.js';
 
 /** A message as the receiving side saw it; header names lower-cased. */
 export interface ReceivedMail {
@@ -12,7 +12,7 @@ export interface ReceivedMail {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-export interface MailerUnderTest {
+interface MailerUnderTest {
   readonly mailer: Mailer;
   /** Everything received since the factory ran, oldest first. */
   readonly received: () => Promise<ReceivedMail[]>;

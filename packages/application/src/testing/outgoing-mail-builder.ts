@@ -1,7 +1,7 @@
-import type { MailHeader, OutgoingMail } from '@reviews/application';
+import type { MailHeader, OutgoingMail } from '../index.js';
 
 /** Builds outgoing mails: `anOutgoingMail().to('x@example.com').withSubject('…').build()`. */
-export class OutgoingMailBuilder {
+class OutgoingMailBuilder {
   private value: OutgoingMail = {
     to: 'ada@example.com',
     subject: 'Confirm your newsletter signup at Tool Reviews',

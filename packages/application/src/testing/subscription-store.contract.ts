@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { SubscriptionStore } from '@reviews/application';
-import { aSubscription } from '@reviews/application/testing';
+import type { SubscriptionStore } from '../index.js';
+import { aSubscription } from './subscription-builders.js';
 
 /**
  * A store under test. `reopen` opens a fresh instance on the same data (for a durable store:
  * after closing the first; for a shared one such as MongoDB: a second client), or is null for
  * stores that keep nothing (the in-memory fake), whose persistence test is then skipped.
  */
-export interface StoreUnderTest {
+interface StoreUnderTest {
   readonly store: SubscriptionStore;
   readonly reopen: (() => Promise<SubscriptionStore>) | null;
   readonly close: () => Promise<void>;
