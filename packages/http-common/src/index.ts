@@ -6,3 +6,11 @@ export type { IssueWording, ZodIssue } from './zod-issues.js';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan, verifyJsonBody } from './json-depth.js';
 export { INTERNAL_ERROR_MESSAGE, failingSafely, requestFailed } from './request-failure.js';
 export type { RequestFailure } from './request-failure.js';
+export {
+  NOSNIFF,
+  NOSNIFF_HEADER,
+  REQUEST_ID_HEADER,
+  frameHeaderList,
+  requestIdFor,
+  setFrameHeaders,
+} from './response-frame.js';

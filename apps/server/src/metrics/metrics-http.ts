@@ -1,3 +1,4 @@
+import { NOSNIFF, NOSNIFF_HEADER } from '@reviews/http-common';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listeningUrl } from '../listening-url.js';
@@ -40,7 +41,7 @@ async function answerMetrics(
   res.writeHead(200, {
     'Content-Type': contentType,
     'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
+    [NOSNIFF_HEADER]: NOSNIFF,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;

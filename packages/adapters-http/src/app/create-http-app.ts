@@ -7,7 +7,7 @@ import { clientAddressOf, type TrustProxy } from '../shared/client-address.js';
 import { cors } from '../shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../shared/error-handler.js';
 import { chargeQuota } from '../shared/request-quota.js';
-import { requestId } from '../shared/request-id.middleware.js';
+import { responseFrame } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
 import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
 
@@ -59,11 +59,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     },
   });
 
-  app.use(requestId);
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
+  app.use(responseFrame);
   app.use(accessLog(deps.accessLogger ?? deps.logger));
   app.use(
     cors(

@@ -1,10 +1,10 @@
 import type { Logger } from '@reviews/application';
+import { frameHeaderList, requestIdFor } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { logWhenFinished } from '../shared/access-log.middleware.js';
 import { clientAddressOf, rateLimitKeyOf, type TrustProxy } from '../shared/client-address.js';
 import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
-import { requestIdFor } from '../shared/request-id.middleware.js';
 import { accessLogFor } from '../shared/warm-up-requests.js';
 
 /**
@@ -18,11 +18,9 @@ export type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: st
 
 /**
  * The headers those middlewares set on every response, in their order, as a flat
- * `[name, value, …]` list for `writeHead`: `X-Request-Id` and `nosniff`.
+ * `[name, value, …]` list for `writeHead` (`frameHeaderList`: `X-Request-Id` and `nosniff`).
  */
-export function requestFrameHeaders(requestId: string): string[] {
-  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff'];
-}
+export const requestFrameHeaders = frameHeaderList;
 
 /**
  * The `RequestFrame` of a caller that sends every header itself, in one `writeHead` list (none

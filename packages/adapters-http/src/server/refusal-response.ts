@@ -1,3 +1,4 @@
+import { NOSNIFF, NOSNIFF_HEADER, REQUEST_ID_HEADER } from '@reviews/http-common';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 
@@ -28,8 +29,8 @@ export function refusalHeaders(
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Request-Id': randomUUID(),
+    [NOSNIFF_HEADER]: NOSNIFF,
+    [REQUEST_ID_HEADER]: randomUUID(),
     'Access-Control-Allow-Origin': '*',
     Connection: 'close',
     ...extra,

@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './support/server-process.js';
+
+/**
+ * One home for each step of the response pipeline (docs/architecture.md): a header or value that
+ * a step decides is spelled in one production file, which every path (Express, the cached reads,
+ * the server's own refusals, the metrics listener) calls. A second copy is a second rule that
+ * the differential tests would have to keep equal.
+ */
+
+/** The production sources: `src` of every package and app, tests and builds left out. */
+function productionFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'testing' ? [] : walk(full);
+      return /\.(ts|mts|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+    });
+  return ['packages', 'apps'].flatMap((group) =>
+    readdirSync(path.join(REPO_ROOT, group)).flatMap((name) => {
+      const src = path.join(REPO_ROOT, group, name, 'src');
+      try {
+        return walk(src);
+      } catch {
+        return [];
+      }
+    }),
+  );
+}
+
+/** The production files (repository-relative) that spell `literal` as a string literal. */
+function filesSpelling(literal: string): string[] {
+  const quoted = new RegExp(`['"]${literal}['"]`);
+  return productionFiles()
+    .filter((file) => quoted.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(REPO_ROOT, file));
+}
+
+describe('one home for each response rule', () => {
+  it('spells nosniff and its header in one production file, the response frame', () => {
+    const home = ['packages/http-common/src/response-frame.ts'];
+    expect(filesSpelling('nosniff')).toEqual(home);
+    expect(filesSpelling('X-Content-Type-Options')).toEqual(home);
+  });
+});
