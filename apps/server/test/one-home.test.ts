@@ -44,4 +44,25 @@ describe('one home for each response rule', () => {
     expect(filesSpelling('nosniff')).toEqual(home);
     expect(filesSpelling('X-Content-Type-Options')).toEqual(home);
   });
+
+  it('builds the {error} and JSON-RPC error bodies in one function each (429 and 500 alike)', () => {
+    // Code lines only: comments may show the shapes.
+    const builds = new RegExp(
+      ['(JSON\\.stringify|\\.json)\\(\\{\\s*error:', "jsonrpc:\\s*'2\\.0'"].join('|'),
+    );
+    // The bench's load generator sends JSON-RPC requests; it answers nothing.
+    const builders = productionFiles()
+      .filter((file) => !file.includes(`${path.sep}bench${path.sep}`))
+      .filter((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .some((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && builds.test(line)),
+      )
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(builders).toEqual([
+      // Its 503 adds the failing checks to the message: a body of its own.
+      'packages/adapters-http/src/health/health.routes.ts',
+      'packages/http-common/src/error-bodies.ts',
+    ]);
+  });
 });

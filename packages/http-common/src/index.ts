@@ -14,3 +14,5 @@ export {
   requestIdFor,
   setFrameHeaders,
 } from './response-frame.js';
+export { errorBody, jsonRpcError, quotaRefusal } from './error-bodies.js';
+export type { JsonRpcErrorBody, QuotaRefusal } from './error-bodies.js';

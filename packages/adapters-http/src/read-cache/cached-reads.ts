@@ -1,7 +1,9 @@
 import type { Logger, RequestQuota } from '@reviews/application';
 import {
   INTERNAL_ERROR_MESSAGE,
+  errorBody,
   ifNoneMatchHits,
+  quotaRefusal,
   rateLimitHeaders,
   requestFailed,
 } from '@reviews/http-common';
@@ -9,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
-import { quotaRefusal } from '../shared/request-quota.js';
 import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
@@ -108,7 +109,7 @@ function sendError(
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const body = Buffer.from(JSON.stringify({ error: message }), 'utf8');
+  const body = Buffer.from(JSON.stringify(errorBody(message)), 'utf8');
   res.writeHead(
     status,
     pushHeaders([...head], {

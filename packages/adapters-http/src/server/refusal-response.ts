@@ -1,4 +1,10 @@
-import { NOSNIFF, NOSNIFF_HEADER, REQUEST_ID_HEADER } from '@reviews/http-common';
+import {
+  NOSNIFF,
+  NOSNIFF_HEADER,
+  REQUEST_ID_HEADER,
+  errorBody,
+  jsonRpcError,
+} from '@reviews/http-common';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 
@@ -9,10 +15,9 @@ import { STATUS_CODES } from 'node:http';
  * is the JSON-RPC error's: -32600 (invalid request) for a refusal, -32603 for a failure of ours.
  */
 export function refusalBody(path: string | undefined, message: string, code = -32600): string {
-  if (path !== undefined && isMcpEndpoint(path)) {
-    return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-  }
-  return JSON.stringify({ error: message });
+  return JSON.stringify(
+    path !== undefined && isMcpEndpoint(path) ? jsonRpcError(code, message) : errorBody(message),
+  );
 }
 
 /** `/mcp` itself (JSON-RPC), not `/mcp/server-card` (a plain JSON document). */

@@ -1,5 +1,5 @@
 import type { BucketName, RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
+import { quotaRefusal, rateLimitHeaders } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
@@ -19,12 +19,11 @@ export async function chargeQuota(
 ): Promise<void> {
   const outcome = await quotaFor(req, quota).charge(chargedKeyFor(req, clientKey(req)), buckets);
   res.set(rateLimitHeaders(outcome));
-  if (!outcome.allowed) throw quotaRefusal(outcome.retryAfterSeconds);
+  if (!outcome.allowed) throw quotaRefused(outcome.retryAfterSeconds);
 }
 
-/** The 429 of a refused charge, with `Retry-After`. */
-export function quotaRefusal(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, tooManyRequests(retryAfterSeconds), {
-    'Retry-After': String(retryAfterSeconds),
-  });
+/** The 429 of a refused charge (`quotaRefusal`), as the HttpError the error handlers answer. */
+export function quotaRefused(retryAfterSeconds: number): HttpError {
+  const refusal = quotaRefusal(retryAfterSeconds);
+  return new HttpError(refusal.status, refusal.message, refusal.headers);
 }
