@@ -65,4 +65,14 @@ describe('one home for each response rule', () => {
       'packages/http-common/src/error-bodies.ts',
     ]);
   });
+
+  it('decides compression (negotiation, threshold, levels) in one module of the HTTP adapter', () => {
+    const decides = /from 'compression'|new Negotiator\(|BROTLI_PARAM_QUALITY|threshold: /;
+    const deciders = productionFiles()
+      .filter((file) => /(adapters-http|apps)[\\/]/.test(path.relative(REPO_ROOT, file)))
+      .filter((file) => !file.includes(`${path.sep}bench${path.sep}`))
+      .filter((file) => decides.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(deciders).toEqual(['packages/adapters-http/src/shared/compression.ts']);
+  });
 });
