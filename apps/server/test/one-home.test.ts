@@ -75,4 +75,14 @@ describe('one home for each response rule', () => {
       .map((file) => path.relative(REPO_ROOT, file));
     expect(deciders).toEqual(['packages/adapters-http/src/shared/compression.ts']);
   });
+
+  it('spells the CORS headers of the REST and website paths in one module', () => {
+    // `/mcp` answers listed origins only, by its own guard in adapters-mcp.
+    const spells = /['"]Access-Control-(Allow-Origin|Expose-Headers|Allow-Methods)['"]/;
+    const spellers = productionFiles()
+      .filter((file) => /(adapters-http|apps)[\\/]/.test(path.relative(REPO_ROOT, file)))
+      .filter((file) => spells.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(spellers).toEqual(['packages/adapters-http/src/shared/cors.middleware.ts']);
+  });
 });

@@ -7,6 +7,7 @@ import {
 } from '@reviews/http-common';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import { REFUSAL_CORS_HEADERS } from '../shared/cors.middleware.js';
 
 /**
  * Refusals written outside Express (by the server itself: parser errors, `Expect`, capacity)
@@ -36,7 +37,7 @@ export function refusalHeaders(
     'Cache-Control': 'no-store',
     [NOSNIFF_HEADER]: NOSNIFF,
     [REQUEST_ID_HEADER]: randomUUID(),
-    'Access-Control-Allow-Origin': '*',
+    ...REFUSAL_CORS_HEADERS,
     Connection: 'close',
     ...extra,
   };
