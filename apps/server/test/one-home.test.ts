@@ -85,4 +85,13 @@ describe('one home for each response rule', () => {
       .map((file) => path.relative(REPO_ROOT, file));
     expect(spellers).toEqual(['packages/adapters-http/src/shared/cors.middleware.ts']);
   });
+
+  it('charges the rate-limit quota in one function on every path of the HTTP adapter', () => {
+    const charges = /\.charge\(/;
+    const chargers = productionFiles()
+      .filter((file) => /adapters-http[\\/]/.test(path.relative(REPO_ROOT, file)))
+      .filter((file) => charges.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(chargers).toEqual(['packages/adapters-http/src/shared/request-quota.ts']);
+  });
 });

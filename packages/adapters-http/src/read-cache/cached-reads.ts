@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
-import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
+import { chargeRequest } from '../shared/request-quota.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
@@ -62,8 +62,7 @@ export function cachedReads(
       res.end();
       return true;
     }
-    const key = chargedKeyFor(req, clientKeyOf(req));
-    answerCharged(quotaFor(req, deps.quota), key, read, res, head).catch((error: unknown) =>
+    answerCharged(deps.quota, req, clientKeyOf(req), read, res, head).catch((error: unknown) =>
       requestFailed(
         { logger: deps.logger, answer: () => sendError(res, head, 500, INTERNAL_ERROR_MESSAGE) },
         res,
@@ -77,12 +76,13 @@ export function cachedReads(
 
 async function answerCharged(
   quota: RequestQuota,
+  req: IncomingMessage,
   clientKey: string,
   read: CachedRead,
   res: ServerResponse,
   frame: readonly string[],
 ): Promise<void> {
-  const outcome = await quota.charge(clientKey, read.buckets);
+  const outcome = await chargeRequest(quota, req, clientKey, read.buckets);
   const head = pushHeaders([...frame], rateLimitHeaders(outcome));
   if (!outcome.allowed) {
     const refusal = quotaRefusal(outcome.retryAfterSeconds);
