@@ -94,4 +94,12 @@ describe('one home for each response rule', () => {
       .map((file) => path.relative(REPO_ROOT, file));
     expect(chargers).toEqual(['packages/adapters-http/src/shared/request-quota.ts']);
   });
+
+  it('writes the access log line in one step that Express and the answers before it call', () => {
+    const logs = /(?<!function )accessLogFor\(req|logger\.info\(\s*\{\s*requestId/;
+    const loggers = productionFiles()
+      .filter((file) => logs.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(loggers).toEqual(['packages/adapters-http/src/shared/access-log.middleware.ts']);
+  });
 });

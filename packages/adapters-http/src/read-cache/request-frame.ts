@@ -2,10 +2,9 @@ import type { Logger } from '@reviews/application';
 import { frameHeaderList, requestIdFor } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { logWhenFinished } from '../shared/access-log.middleware.js';
+import { logResponse } from '../shared/access-log.middleware.js';
 import { clientAddressOf, rateLimitKeyOf, type TrustProxy } from '../shared/client-address.js';
 import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
-import { accessLogFor } from '../shared/warm-up-requests.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
@@ -31,14 +30,7 @@ export function headerlessFrame(logger: Logger): RequestFrame {
     const requestId = requestIdFor(req.headers['x-request-id']);
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    const log = accessLogFor(req, logger);
-    if (log !== undefined)
-      logWhenFinished(
-        log,
-        res,
-        { method: req.method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
-        () => requestId,
-      );
+    logResponse(req, res, logger, queryAt === -1 ? url : url.slice(0, queryAt), () => requestId);
     (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
     return requestId;
   };
