@@ -4,7 +4,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './support/server-process.js';
 
 /**
- * One home for each step of the response pipeline (docs/architecture.md): a header or value that
+ * One home for each step of the response pipeline: a header or value that
  * a step decides is spelled in one production file, which every path (Express, the cached reads,
  * the server's own refusals, the metrics listener) calls. A second copy is a second rule that
  * the differential tests would have to keep equal.
