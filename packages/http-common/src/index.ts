@@ -5,3 +5,13 @@ export { issueSentences } from './zod-issues.js';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan, verifyJsonBody } from './json-depth.js';
 export { INTERNAL_ERROR_MESSAGE, failingSafely, requestFailed } from './request-failure.js';
 export type { RequestFailure } from './request-failure.js';
+export {
+  NOSNIFF,
+  NOSNIFF_HEADER,
+  REQUEST_ID_HEADER,
+  frameHeaderList,
+  requestIdFor,
+  setFrameHeaders,
+} from './response-frame.js';
+export { errorBody, jsonRpcError, quotaRefusal } from './error-bodies.js';
+export type { JsonRpcErrorBody } from './error-bodies.js';

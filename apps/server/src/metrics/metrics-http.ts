@@ -1,3 +1,4 @@
+import { NOSNIFF, NOSNIFF_HEADER, errorBody } from '@reviews/http-common';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listeningUrl } from '../listening-url.js';
@@ -40,7 +41,7 @@ async function answerMetrics(
   res.writeHead(200, {
     'Content-Type': contentType,
     'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
+    [NOSNIFF_HEADER]: NOSNIFF,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
@@ -62,11 +63,11 @@ async function startMetricsServer(
       (answered) => {
         if (answered) return;
         res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ error: 'Only GET /metrics is served on this port.' }));
+        res.end(JSON.stringify(errorBody('Only GET /metrics is served on this port.')));
       },
       () => {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ error: 'The metrics could not be collected.' }));
+        res.end(JSON.stringify(errorBody('The metrics could not be collected.')));
       },
     );
   });

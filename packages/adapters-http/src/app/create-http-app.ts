@@ -1,13 +1,13 @@
 import { type Logger, BUCKETS } from '@reviews/application';
-import compression from 'compression';
 import express, { type Express, type Router } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { accessLog } from '../shared/access-log.middleware.js';
 import { clientAddressOf, type TrustProxy } from '../shared/client-address.js';
+import { responseCompression } from '../shared/compression.js';
 import { cors } from '../shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../shared/error-handler.js';
 import { chargeQuota } from '../shared/request-quota.js';
-import { requestId } from '../shared/request-id.middleware.js';
+import { responseFrame } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
 import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
 
@@ -40,7 +40,7 @@ interface HttpAppDeps {
 
 /**
  * The whole HTTP surface as one Express app: request ids, `nosniff`, access log, CORS,
- * compression (over 1 KiB, gzip or br), the routes, then JSON 404 (charged to `api` under
+ * compression (`responseCompression`), the routes, then JSON 404 (charged to `api` under
  * `/api/v1/`) and the single error handler.
  */
 export function createHttpApp(deps: HttpAppDeps): Express {
@@ -59,11 +59,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     },
   });
 
-  app.use(requestId);
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
+  app.use(responseFrame);
   app.use(accessLog(deps.accessLogger ?? deps.logger));
   app.use(
     cors(
@@ -72,7 +68,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       deps.ownCorsPaths ?? [],
     ),
   );
-  app.use(compression({ threshold: 1024 }));
+  app.use(responseCompression());
 
   app.use(healthRoutes(deps.readiness));
   app.use(toolsRoutes(deps.tools));

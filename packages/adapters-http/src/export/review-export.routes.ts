@@ -9,10 +9,10 @@ import { Router, type Response } from 'express';
 import { once } from 'node:events';
 import {
   JSON_CONTENT_TYPE,
-  negotiatedEncoding,
   sendNotModified,
   validatorHeaders,
 } from '../shared/cacheable-response.js';
+import { negotiatedEncoding } from '../shared/compression.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
 

@@ -98,9 +98,11 @@ export function renderPage(page: PageContent): string {
     </html> `.value;
 }
 
-/** Headers every HTML page of the site carries, cached or not (docs/api.md#website). */
+/**
+ * Headers every HTML page of the site carries, cached or not (docs/api.md#website), besides the
+ * frame's (`nosniff`, request id) that every response gets.
+ */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'Permissions-Policy': 'tools=(self)',

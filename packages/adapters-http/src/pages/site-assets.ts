@@ -35,9 +35,8 @@ export function loadSiteAssets(): readonly Asset[] {
   ];
 }
 
-/** Sends one asset with its ETag (304 when current) and `nosniff`. */
+/** Sends one asset with its ETag (304 when current); `nosniff` comes with the frame. */
 export function sendAsset(req: Request, res: Response, asset: Asset): Promise<void> {
-  res.set('X-Content-Type-Options', 'nosniff');
   return sendCacheable(req, res, asset.body, {
     contentType: asset.contentType,
     cacheControl: ASSET_CACHE_CONTROL,

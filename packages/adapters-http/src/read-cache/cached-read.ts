@@ -1,7 +1,7 @@
 import type { BucketName } from '@reviews/application';
 import { JSON_CONTENT_TYPE, validatorHeaders } from '../shared/cacheable-response.js';
 import type { CachedRead } from './read-response-cache.js';
-import { encodedBody } from './encoded-body.js';
+import { encodedBody } from '../shared/compression.js';
 
 /**
  * The answer to a read as it will be cached and sent: `payload` coded once in the negotiated

@@ -1,7 +1,9 @@
 import type { Logger, RequestQuota } from '@reviews/application';
 import {
   INTERNAL_ERROR_MESSAGE,
+  errorBody,
   ifNoneMatchHits,
+  quotaRefusal,
   rateLimitHeaders,
   requestFailed,
 } from '@reviews/http-common';
@@ -9,8 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { validatorHeaders } from '../shared/cacheable-response.js';
-import { quotaRefusal } from '../shared/request-quota.js';
-import { chargedKeyFor, quotaFor } from '../shared/warm-up-requests.js';
+import { chargeRequest } from '../shared/request-quota.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
 
@@ -61,8 +62,7 @@ export function cachedReads(
       res.end();
       return true;
     }
-    const key = chargedKeyFor(req, clientKeyOf(req));
-    answerCharged(quotaFor(req, deps.quota), key, read, res, head).catch((error: unknown) =>
+    answerCharged(deps.quota, req, clientKeyOf(req), read, res, head).catch((error: unknown) =>
       requestFailed(
         { logger: deps.logger, answer: () => sendError(res, head, 500, INTERNAL_ERROR_MESSAGE) },
         res,
@@ -76,12 +76,13 @@ export function cachedReads(
 
 async function answerCharged(
   quota: RequestQuota,
+  req: IncomingMessage,
   clientKey: string,
   read: CachedRead,
   res: ServerResponse,
   frame: readonly string[],
 ): Promise<void> {
-  const outcome = await quota.charge(clientKey, read.buckets);
+  const outcome = await chargeRequest(quota, req, clientKey, read.buckets);
   const head = pushHeaders([...frame], rateLimitHeaders(outcome));
   if (!outcome.allowed) {
     const refusal = quotaRefusal(outcome.retryAfterSeconds);
@@ -108,7 +109,7 @@ function sendError(
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const body = Buffer.from(JSON.stringify({ error: message }), 'utf8');
+  const body = Buffer.from(JSON.stringify(errorBody(message)), 'utf8');
   res.writeHead(
     status,
     pushHeaders([...head], {

@@ -1,11 +1,10 @@
 import type { Logger } from '@reviews/application';
+import { frameHeaderList, requestIdFor } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { logWhenFinished } from '../shared/access-log.middleware.js';
+import { logResponse } from '../shared/access-log.middleware.js';
 import { clientAddressOf, rateLimitKeyOf, type TrustProxy } from '../shared/client-address.js';
 import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
-import { requestIdFor } from '../shared/request-id.middleware.js';
-import { accessLogFor } from '../shared/warm-up-requests.js';
 
 /**
  * What the Express app's first middlewares give every request, for a request answered before
@@ -18,11 +17,9 @@ type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) =
 
 /**
  * The headers those middlewares set on every response, in their order, as a flat
- * `[name, value, …]` list for `writeHead`: `X-Request-Id` and `nosniff`.
+ * `[name, value, …]` list for `writeHead` (`frameHeaderList`: `X-Request-Id` and `nosniff`).
  */
-export function requestFrameHeaders(requestId: string): string[] {
-  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff'];
-}
+export const requestFrameHeaders = frameHeaderList;
 
 /**
  * The `RequestFrame` of a caller that sends every header itself, in one `writeHead` list (none
@@ -33,14 +30,7 @@ export function headerlessFrame(logger: Logger): RequestFrame {
     const requestId = requestIdFor(req.headers['x-request-id']);
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    const log = accessLogFor(req, logger);
-    if (log !== undefined)
-      logWhenFinished(
-        log,
-        res,
-        { method: req.method, path: queryAt === -1 ? url : url.slice(0, queryAt) },
-        () => requestId,
-      );
+    logResponse(req, res, logger, queryAt === -1 ? url : url.slice(0, queryAt), () => requestId);
     (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
     return requestId;
   };

@@ -1,5 +1,13 @@
+import {
+  NOSNIFF,
+  NOSNIFF_HEADER,
+  REQUEST_ID_HEADER,
+  errorBody,
+  jsonRpcError,
+} from '@reviews/http-common';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import { REFUSAL_CORS_HEADERS } from '../shared/cors.middleware.js';
 
 /**
  * Refusals written outside Express (by the server itself: parser errors, `Expect`, capacity)
@@ -8,10 +16,9 @@ import { STATUS_CODES } from 'node:http';
  * is the JSON-RPC error's: -32600 (invalid request) for a refusal, -32603 for a failure of ours.
  */
 export function refusalBody(path: string | undefined, message: string, code = -32600): string {
-  if (path !== undefined && isMcpEndpoint(path)) {
-    return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-  }
-  return JSON.stringify({ error: message });
+  return JSON.stringify(
+    path !== undefined && isMcpEndpoint(path) ? jsonRpcError(code, message) : errorBody(message),
+  );
 }
 
 /** `/mcp` itself (JSON-RPC), not `/mcp/server-card` (a plain JSON document). */
@@ -28,9 +35,9 @@ export function refusalHeaders(
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Request-Id': randomUUID(),
-    'Access-Control-Allow-Origin': '*',
+    [NOSNIFF_HEADER]: NOSNIFF,
+    [REQUEST_ID_HEADER]: randomUUID(),
+    ...REFUSAL_CORS_HEADERS,
     Connection: 'close',
     ...extra,
   };

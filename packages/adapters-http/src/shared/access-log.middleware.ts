@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@reviews/application';
 import { accessLogFor } from './warm-up-requests.js';
 
@@ -11,20 +11,28 @@ import { accessLogFor } from './warm-up-requests.js';
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const log = accessLogFor(req, logger);
-    if (log === undefined) return next();
-    logWhenFinished(
-      log,
-      res,
-      { method: req.method, path: req.path },
-      () => res.locals['requestId'],
-    );
+    logResponse(req, res, logger, req.path, () => res.locals['requestId']);
     next();
   };
 }
 
-/** The access log line of `res`, written when it is finished (also for the cached-read path). */
-export function logWhenFinished(
+/**
+ * The access log step of every path (Express's `accessLog`, the answers before Express): the
+ * line of `res` with `path` (no query), written to `accessLogFor`'s log when it is finished.
+ */
+export function logResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: Logger,
+  path: string,
+  requestId: () => unknown,
+): void {
+  const log = accessLogFor(req, logger);
+  if (log !== undefined) logWhenFinished(log, res, { method: req.method, path }, requestId);
+}
+
+/** The access log line of `res`, written when it is finished. */
+function logWhenFinished(
   logger: Logger,
   res: ServerResponse,
   request: { method: string | undefined; path: string },

@@ -1,6 +1,6 @@
 import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
 import type { Request, Response } from 'express';
-import Negotiator from 'negotiator';
+import { negotiatedEncoding } from './compression.js';
 
 /**
  * Responses that change only with a publication may be kept for five minutes
@@ -9,25 +9,6 @@ import Negotiator from 'negotiator';
 const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-// The same lists, and the same negotiator, as the `compression` middleware, so the encoding named
-// in an ETag is the one that middleware picks for the body.
-const SUPPORTED_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
-const PREFERRED_ENCODINGS = ['br', 'gzip'];
-
-/**
- * The content coding `compression` uses for this request when it compresses the body: `br`,
- * `gzip`, `deflate` or `identity`. Bodies under its threshold go out as identity whatever this
- * says; their ETag still names the negotiated coding, which only costs a cache a miss.
- */
-export function negotiatedEncoding(req: Request): string {
-  if (req.headers['accept-encoding'] === undefined) return 'identity';
-  // negotiator 0.6.4 takes the preferred list as a second argument; its typings predate it.
-  const negotiator = new Negotiator(req) as unknown as {
-    encoding(available: string[], preferred: string[]): string | undefined;
-  };
-  return negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS) ?? 'identity';
-}
 
 /**
  * The headers a 200 and its 304 share (docs/api.md#caching-and-etags: a 304 carries the 200's

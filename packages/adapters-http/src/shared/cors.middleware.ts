@@ -70,6 +70,14 @@ export const ANY_ORIGIN_HEADERS: readonly string[] = [
   EXPOSED_LIST,
 ];
 
+/**
+ * The CORS header of the server's own refusals (written before any route is known: parser
+ * errors, capacity, failures outside Express): any origin may read the error, nothing is exposed.
+ */
+export const REFUSAL_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+};
+
 /** The `*` policy's headers on a response that is not a preflight. */
 function allowAnyOrigin(res: Pick<ServerResponse, 'setHeader'>): void {
   res.setHeader('Access-Control-Allow-Origin', '*');

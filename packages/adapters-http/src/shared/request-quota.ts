@@ -1,6 +1,7 @@
-import type { BucketName, RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
+import type { BucketName, QuotaOutcome, RequestQuota } from '@reviews/application';
+import { quotaRefusal, rateLimitHeaders } from '@reviews/http-common';
 import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { clientKey } from './client-address.js';
 import { HttpError } from './http-error.js';
 import { chargedKeyFor, quotaFor } from './warm-up-requests.js';
@@ -17,14 +18,28 @@ export async function chargeQuota(
   res: Response,
   buckets: readonly BucketName[],
 ): Promise<void> {
-  const outcome = await quotaFor(req, quota).charge(chargedKeyFor(req, clientKey(req)), buckets);
+  const outcome = await chargeRequest(quota, req, clientKey(req), buckets);
   res.set(rateLimitHeaders(outcome));
-  if (!outcome.allowed) throw quotaRefusal(outcome.retryAfterSeconds);
+  if (!outcome.allowed) throw quotaRefused(outcome.retryAfterSeconds);
 }
 
-/** The 429 of a refused charge, with `Retry-After`. */
-export function quotaRefusal(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, tooManyRequests(retryAfterSeconds), {
-    'Retry-After': String(retryAfterSeconds),
-  });
+/**
+ * The charge of every path (Express's routes through `chargeQuota`, the cached reads): `req`
+ * counted in `buckets` under `clientKey`, or, for the server's own warm-up requests, in the
+ * warm-up's quota under its connection's key. The outcome gives the `RateLimit` headers
+ * (`rateLimitHeaders`) and, when refused, the 429 (`quotaRefusal`).
+ */
+export function chargeRequest(
+  quota: RequestQuota,
+  req: IncomingMessage,
+  clientKey: string,
+  buckets: readonly BucketName[],
+): Promise<QuotaOutcome> {
+  return quotaFor(req, quota).charge(chargedKeyFor(req, clientKey), buckets);
+}
+
+/** The 429 of a refused charge (`quotaRefusal`), as the HttpError the error handlers answer. */
+function quotaRefused(retryAfterSeconds: number): HttpError {
+  const refusal = quotaRefusal(retryAfterSeconds);
+  return new HttpError(refusal.status, refusal.message, refusal.headers);
 }

@@ -3,6 +3,7 @@ import type { RequestQuota } from '@reviews/application';
 import { rateLimitHeaders } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { clientKey } from '../shared/client-address.js';
+import { chargeRequest } from '../shared/request-quota.js';
 import { signupLimitFailure } from './signup-errors.js';
 import type { SignupFailure } from './signup-errors.js';
 
@@ -16,7 +17,7 @@ export async function chargeSignup(
   req: Request,
   res: Response,
 ): Promise<SignupFailure | null> {
-  const outcome = await quota.charge(clientKey(req), [BUCKETS.signup]);
+  const outcome = await chargeRequest(quota, req, clientKey(req), [BUCKETS.signup]);
   res.set(rateLimitHeaders(outcome));
   return outcome.allowed ? null : signupLimitFailure(outcome.retryAfterSeconds);
 }

@@ -26,7 +26,7 @@ import {
   isSubscriptionPath,
   subscriptionMethodsFor,
 } from '../../src/subscription/subscription.routes.js';
-import { requestId } from '../../src/shared/request-id.middleware.js';
+import { responseFrame } from '../../src/shared/request-id.middleware.js';
 import { testOpenApiConformance } from '../support/read-api-harness.js';
 
 export const MINUTE = 60_000;
@@ -95,7 +95,7 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
   );
   app = express();
   app.set('trust proxy', false);
-  app.use(requestId);
+  app.use(responseFrame);
   app.use(cors((path) => subscriptionMethodsFor(path) ?? ['GET', 'HEAD'], isSubscriptionPath));
   app.use(
     createSubscriptionRouter({

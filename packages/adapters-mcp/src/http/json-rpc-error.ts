@@ -1,31 +1,18 @@
-import { INTERNAL_ERROR_MESSAGE } from '@reviews/http-common';
+import { INTERNAL_ERROR_MESSAGE, jsonRpcError, type JsonRpcErrorBody } from '@reviews/http-common';
 
 /**
- * JSON-RPC 2.0 error bodies for what this adapter answers itself, before or beside the SDK
- * (rate limit, unreadable body, wrong method) — the same shape the SDK's transport uses for its
- * own HTTP-level refusals (406, 415), so MCP clients surface them the same way.
+ * JSON-RPC 2.0 errors for what this adapter answers itself, before or beside the SDK (rate
+ * limit, unreadable body, wrong method): `jsonRpcError` of http-common, the same shape the SDK's
+ * transport uses for its own HTTP-level refusals (406, 415), so MCP clients surface them the
+ * same way.
  */
-export interface JsonRpcErrorBody {
-  readonly jsonrpc: '2.0';
-  readonly id: string | number | null;
-  readonly error: { readonly code: number; readonly message: string; readonly data?: unknown };
-}
+export { jsonRpcError, type JsonRpcErrorBody };
 
 /** JSON-RPC's implementation-defined server error; the SDK uses it for HTTP-level refusals too. */
 export const JSON_RPC_SERVER_ERROR = -32000;
 export const JSON_RPC_PARSE_ERROR = -32700;
 export const JSON_RPC_INVALID_REQUEST = -32600;
 export const JSON_RPC_INTERNAL_ERROR = -32603;
-
-export function jsonRpcError(
-  code: number,
-  message: string,
-  options: { id?: string | number | null; data?: unknown } = {},
-): JsonRpcErrorBody {
-  const error =
-    options.data === undefined ? { code, message } : { code, message, data: options.data };
-  return { jsonrpc: '2.0', id: options.id ?? null, error };
-}
 
 /** The id of a single JSON-RPC request, so an error about it can be matched to it; else null. */
 export function requestIdOf(body: unknown): string | number | null {

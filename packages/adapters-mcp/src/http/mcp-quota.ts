@@ -1,5 +1,5 @@
 import { BUCKETS, type BucketName, type RequestQuota } from '@reviews/application';
-import { rateLimitHeaders, tooManyRequests } from '@reviews/http-common';
+import { quotaRefusal, rateLimitHeaders } from '@reviews/http-common';
 import type { Response } from 'express';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
@@ -37,11 +37,12 @@ export async function admitRequest(
   res.set(rateLimitHeaders(outcome));
   if (outcome.allowed) return true;
   const retryAfterSeconds = outcome.retryAfterSeconds;
+  const refusal = quotaRefusal(retryAfterSeconds);
   res
-    .status(429)
-    .set('Retry-After', String(retryAfterSeconds))
+    .status(refusal.status)
+    .set(refusal.headers)
     .json(
-      jsonRpcError(JSON_RPC_SERVER_ERROR, tooManyRequests(retryAfterSeconds), {
+      jsonRpcError(JSON_RPC_SERVER_ERROR, refusal.message, {
         id: requestIdOf(body),
         data: { retryAfterSeconds },
       }),

@@ -1,9 +1,10 @@
 import { type RequestQuota, BUCKETS } from '@reviews/application';
 import {
+  errorBody,
   ifNoneMatchHits,
+  quotaRefusal,
   rateLimitHeaders,
   strongETag,
-  tooManyRequests,
 } from '@reviews/http-common';
 import type { Request, RequestHandler } from 'express';
 
@@ -34,11 +35,11 @@ export function serverCardHandler(
     const outcome = await quota.charge(clientKeyOf(req), [BUCKETS.pages]);
     res.set(rateLimitHeaders(outcome));
     if (!outcome.allowed) {
-      const retryAfterSeconds = outcome.retryAfterSeconds;
+      const refusal = quotaRefusal(outcome.retryAfterSeconds);
       res.removeHeader('ETag');
       res.removeHeader('Cache-Control');
-      res.status(429).set('Retry-After', String(retryAfterSeconds));
-      res.json({ error: tooManyRequests(retryAfterSeconds) });
+      res.status(refusal.status).set(refusal.headers);
+      res.json(errorBody(refusal.message));
       return;
     }
     // end, not send: Express's own freshness check must not stand in for the comparison above.
