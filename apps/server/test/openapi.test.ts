@@ -137,6 +137,37 @@ describe('GET /api/v1/openapi.json', () => {
     expect(validSearch({ schemaVersion: 1.5, items: [], nextCursor: null })).toBe(false);
   });
 
+  it('keeps response schemas open: a body with members added later still validates (docs/api.md#every-response)', async () => {
+    const search = (await (await fetch(`${server.url}/api/v1/tools?q=postgres`)).json()) as {
+      items: Array<Record<string, unknown>>;
+    };
+    const extended = {
+      ...search,
+      addedLater: { anything: true },
+      items: search.items.map((item) => ({ ...item, addedLater: [1, 2] })),
+    };
+    expect(validatorFor('SearchResult')(extended)).toBe(true);
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      expect([name, JSON.stringify(schema)]).not.toEqual([
+        name,
+        expect.stringContaining('"additionalProperties":false'),
+      ]);
+    }
+    const signup = doc.paths['/subscribe']!['post']! as unknown as {
+      requestBody: { content: Record<string, { schema: Record<string, unknown> }> };
+      responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }>;
+    };
+    expect(signup.responses['200']!.content['application/json']!.schema).not.toHaveProperty(
+      'additionalProperties',
+      false,
+    );
+    // Requests stay strict.
+    expect(signup.requestBody.content['application/json']!.schema).toHaveProperty(
+      'additionalProperties',
+      false,
+    );
+  });
+
   it('supports ETag and If-None-Match', async () => {
     const first = await fetch(`${server.url}/api/v1/openapi.json`);
     await first.arrayBuffer();

@@ -124,6 +124,13 @@ describe.each(clientGenerations)('$label', (generation) => {
     });
   });
 
+  it('advertises open output schemas: members added later do not break a validating client', async () => {
+    for (const name of ['search_tools', 'get_tool']) {
+      const schema = JSON.stringify((await listed(name)).outputSchema);
+      expect(schema).not.toContain('"additionalProperties":false');
+    }
+  });
+
   it('calls search_tools: structuredContent is the use case body, the text cites the review', async () => {
     const result = await client.callTool('search_tools', { q: 'postgres', limit: 5 });
     expect(result.isError).toBeFalsy();

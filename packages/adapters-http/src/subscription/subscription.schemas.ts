@@ -29,8 +29,8 @@ export const subscribeBodySchema = z.strictObject(
   { error: `The body must be a JSON object. ${EXAMPLE}` },
 );
 
-/** Body of a 200 from `POST /subscribe`. */
-export const subscribeAcceptedSchema = z.object({
+/** Body of a 200 from `POST /subscribe`: open, as every response body (docs/api.md#every-response). */
+export const subscribeAcceptedSchema = z.looseObject({
   status: z.literal('accepted'),
   message: z.string(),
 });

@@ -4,7 +4,10 @@ import { z } from 'zod';
 /**
  * The bodies of the read API (docs/api.md#every-response) as zod schemas. They are the single
  * source of the OpenAPI document, the MCP output schemas and the tests' response checks, so those
- * three cannot drift apart.
+ * three cannot drift apart. Every response object is open (`.loose()`: JSON Schema without
+ * `additionalProperties: false`): new optional members may appear in schema version 1 and clients
+ * ignore members they do not know, so a client that validates against an older copy keeps working.
+ * Inputs stay strict (tool-inputs.schemas.ts).
  */
 export const rightsSchema = z
   .object({
@@ -15,7 +18,7 @@ export const rightsSchema = z
     contact: z.string(),
     usageInfo: z.string(),
   })
-  .strict()
+  .loose()
   .meta({
     id: 'Rights',
     description: 'Who holds the rights to the reviews and how they may be used.',
@@ -34,7 +37,7 @@ const toolSchema = z
     url: z.string().meta({ description: 'Address of the tool page.' }),
     markdownUrl: z.string().meta({ description: 'Address of the Markdown form of the tool page.' }),
   })
-  .strict()
+  .loose()
   .meta({ id: 'Tool' });
 
 export const reviewCitationSchema = z
@@ -43,7 +46,7 @@ export const reviewCitationSchema = z
     url: z.string().meta({ description: 'Address to cite.' }),
     reviewedOn: z.iso.date().meta({ description: 'Date of the review, to cite with its url.' }),
   })
-  .strict()
+  .loose()
   .meta({ id: 'ReviewCitation', description: 'The historical review an excerpt was taken from.' });
 
 export const searchItemSchema = toolSchema
@@ -55,7 +58,7 @@ export const searchItemSchema = toolSchema
     }),
     review: reviewCitationSchema.optional(),
   })
-  .strict()
+  .loose()
   .meta({ id: 'SearchItem' });
 
 export const reviewSchema = z
@@ -65,11 +68,11 @@ export const reviewSchema = z
     url: z.string().meta({ description: 'Address to cite.' }),
     reviewedOn: z.iso.date(),
     updatedAt: z.iso.datetime({ offset: true }),
-    author: z.object({ name: z.string().optional(), url: z.string().optional() }).strict(),
+    author: z.object({ name: z.string().optional(), url: z.string().optional() }).loose(),
     likes: z.string(),
     dislikes: z.string(),
   })
-  .strict()
+  .loose()
   .meta({ id: 'Review' });
 
 export const stackTagSchema = z
@@ -79,7 +82,7 @@ export const stackTagSchema = z
     dimension: z.enum(STACK_DIMENSIONS),
     relationship: z.enum(STACK_RELATIONSHIPS),
   })
-  .strict()
+  .loose()
   .meta({ id: 'StackTag' });
 
 export const stacksSchema = z
@@ -90,7 +93,7 @@ export const stacksSchema = z
     evidence: z.string(),
     tags: z.array(stackTagSchema),
   })
-  .strict()
+  .loose()
   .meta({
     id: 'Stacks',
     description: 'Technology-stack research, dated separately from the reviews.',
@@ -111,7 +114,7 @@ export const searchResultSchema = z
       .meta({ description: 'Pass as cursor to get the next page; null when there is none.' }),
     ...envelope,
   })
-  .strict()
+  .loose()
   .meta({ id: 'SearchResult' });
 
 export const detailResultSchema = z
@@ -125,14 +128,14 @@ export const detailResultSchema = z
       .meta({ description: 'Null means unresearched: compatibility unknown.' }),
     ...envelope,
   })
-  .strict()
+  .loose()
   .meta({ id: 'DetailResult' });
 
 export const errorBodySchema = z
   .object({
     error: z.string().meta({ description: 'What went wrong, in words a person can act on.' }),
   })
-  .strict()
+  .loose()
   .meta({ id: 'Error' });
 
 export type Rights = z.infer<typeof rightsSchema>;
