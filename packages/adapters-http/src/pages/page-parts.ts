@@ -24,19 +24,7 @@ export const reviewPath = (toolId: string, reviewId: string): string =>
 export const categoryPath = (category: string): string =>
   `/search?${new URLSearchParams({ category }).toString()}`;
 
-/** The same query string with `cursor` replaced (or removed when `cursor` is undefined). */
-export function withCursor(
-  path: string,
-  params: Readonly<Record<string, string | number | undefined>>,
-  cursor: number | undefined,
-): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...params, cursor })) {
-    if (value !== undefined && !(key === 'cursor' && value === 0)) query.set(key, String(value));
-  }
-  const text = query.toString();
-  return text === '' ? path : `${path}?${text}`;
-}
+export { withCursor } from '@reviews/http-common';
 
 /** Previous/next links of a paged list; `label` names what is paged ("results", "reviews"). */
 export function pager(options: {

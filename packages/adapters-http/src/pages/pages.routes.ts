@@ -6,6 +6,7 @@ import type {
   SearchTools,
 } from '@reviews/application';
 import type { DomainError, Result } from '@reviews/domain';
+import { toolMarkdown } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../shared/http-error.js';
@@ -26,11 +27,10 @@ import {
   MARKDOWN_CONTENT_TYPE,
   sendPublicDocument,
 } from './page-response.js';
-import { toolPath, withCursor } from './page-parts.js';
+import { toolPath } from './page-parts.js';
 import { reviewPage } from './review.page.js';
 import { searchPage } from './search.page.js';
 import { loadSiteAssets, sendAsset } from './site-assets.js';
-import { toolMarkdown } from './tool-markdown.js';
 import { toolPage } from './tool.page.js';
 
 interface PagesRoutesDeps {
@@ -100,13 +100,8 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
     const { id } = await parseCharged(toolIdParamSchema, { id: idParam }, charge(req, res));
     const query = await parseCharged(getToolQuerySchema, req.query, charge(req, res));
     const detail = await settle(deps.getTool.execute({ id, ...query }), charge(req, res));
-    const next = detail.nextCursor === null ? undefined : Number.parseInt(detail.nextCursor, 10);
     if (markdown) {
-      const nextUrl =
-        next === undefined
-          ? undefined
-          : withCursor(detail.tool.markdownUrl, { limit: query.limit }, next);
-      await sendPublicDocument(req, res, quota, toolMarkdown(detail, nextUrl), {
+      await sendPublicDocument(req, res, quota, toolMarkdown(detail, query.limit), {
         contentType: MARKDOWN_CONTENT_TYPE,
         links: [{ href: toolPath(id), rel: 'alternate', type: 'text/html' }, DESCRIBED_BY],
       });
