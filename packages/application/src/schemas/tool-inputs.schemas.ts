@@ -47,16 +47,54 @@ export const searchToolsInputSchema = z
   })
   .strict();
 
+/** A tool id as a client may send one (docs/api.md#errors-and-statuses: path id rule). */
+const toolIdSchema = z
+  .string({ error: 'id must be a tool id from search results' })
+  .min(1, { error: 'id must be a tool id from search results' })
+  .max(200, { error: 'id must be at most 200 characters' })
+  .regex(/^[A-Za-z0-9._~-]+$/, { error: 'id may contain only letters, digits and . _ ~ -' })
+  .meta({ description: 'A tool id taken from search results.' });
+
 export const getToolInputSchema = z
   .object({
-    id: z
-      .string({ error: 'id must be a tool id from search results' })
-      .min(1, { error: 'id must be a tool id from search results' })
-      .max(200, { error: 'id must be at most 200 characters' })
-      .regex(/^[A-Za-z0-9._~-]+$/, { error: 'id may contain only letters, digits and . _ ~ -' })
-      .meta({ description: 'A tool id taken from search results.' }),
+    id: toolIdSchema,
     limit: limitSchema.optional(),
     cursor: cursorSchema.optional(),
+  })
+  .strict();
+
+/** Tools `compare_tools` takes at least and at most (docs/mcp.md#prompts). */
+export const COMPARED_TOOLS = { min: 2, max: 5 } as const;
+const IDS_RULE = `ids must list ${COMPARED_TOOLS.min} to ${COMPARED_TOOLS.max} different tool ids from search results, separated by commas`;
+
+/**
+ * Arguments of the MCP prompts (docs/mcp.md#prompts). Prompt arguments are strings on the wire,
+ * so `compare_tools` takes its ids as one comma-separated string; each id follows the tool id
+ * rule above, with its message.
+ */
+export const evaluateToolArgumentsSchema = z.object({ id: toolIdSchema }).strict();
+
+export const compareToolsArgumentsSchema = z
+  .object({
+    ids: z
+      .string({ error: IDS_RULE })
+      .max(1_100, { error: IDS_RULE })
+      .transform((text) =>
+        text
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      )
+      .pipe(
+        z
+          .array(toolIdSchema)
+          .min(COMPARED_TOOLS.min, { error: IDS_RULE })
+          .max(COMPARED_TOOLS.max, { error: IDS_RULE })
+          .refine((ids) => new Set(ids).size === ids.length, { error: IDS_RULE }),
+      )
+      .meta({
+        description: `${COMPARED_TOOLS.min} to ${COMPARED_TOOLS.max} tool ids from search results, separated by commas (e.g. "pgbeam, quillsort").`,
+      }),
   })
   .strict();
 

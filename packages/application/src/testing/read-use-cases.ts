@@ -1,6 +1,9 @@
 import { Publication, type CatalogDocument } from '@reviews/domain';
 import { LivePublication } from '../catalog/live-publication.js';
+import { CompleteArgument } from '../tools/complete-argument.use-case.js';
+import { GetReview } from '../tools/get-review.use-case.js';
 import { GetTool } from '../tools/get-tool.use-case.js';
+import { ListTools } from '../tools/list-tools.use-case.js';
 import { SearchTools } from '../tools/search-tools.use-case.js';
 import type { ServiceProfile } from '../tools/service-profile.js';
 import { aServiceProfile } from './service-profile.fixture.js';
@@ -25,12 +28,15 @@ class CountingGetTool extends GetTool {
   }
 }
 
-/** The read side every driving adapter serves: one live publication and its two use cases. */
+/** The read side every driving adapter serves: one live publication and its use cases. */
 interface ReadUseCases {
   readonly profile: ServiceProfile;
   readonly live: LivePublication;
   readonly searchTools: CountingSearchTools;
   readonly getTool: CountingGetTool;
+  readonly getReview: GetReview;
+  readonly listTools: ListTools;
+  readonly completeArgument: CompleteArgument;
 }
 
 interface ReadUseCasesOptions {
@@ -55,5 +61,8 @@ export function readUseCasesOver(
     live,
     searchTools: new CountingSearchTools(live, profile),
     getTool: new CountingGetTool(live, profile),
+    getReview: new GetReview(live, profile),
+    listTools: new ListTools(live, profile),
+    completeArgument: new CompleteArgument(live),
   };
 }

@@ -6,6 +6,7 @@ import {
 } from './catalog-overview.js';
 import { compareReviewsNewestFirst } from './review.js';
 import type { CatalogDocument, Tool } from './tool.js';
+import { ToolPrefixIndex, type ToolPrefixMatches } from './tool-prefix-index.js';
 import { SearchIndex } from '../search/search-index.js';
 import {
   toolOrderParts,
@@ -107,6 +108,7 @@ export class Publication {
   private readonly index: SearchIndex;
   private categoryCountCache: readonly CategoryCount[] | undefined;
   private readonly newestReviewsCache = new Map<number, readonly ToolReview[]>();
+  private prefixIndex: ToolPrefixIndex | undefined;
 
   private constructor(
     readonly id: string,
@@ -228,6 +230,15 @@ export class Publication {
       this.newestReviewsCache.set(count, cached);
     }
     return cached;
+  }
+
+  /**
+   * At most `max` tools whose id or name begins with `prefix` (folded); the index behind it is
+   * built on first use, once per publication (see `ToolPrefixIndex`).
+   */
+  toolsByPrefix(prefix: string, max: number): ToolPrefixMatches {
+    this.prefixIndex ??= new ToolPrefixIndex(this.tools);
+    return this.prefixIndex.match(prefix, max);
   }
 
   get reviewCount(): number {
