@@ -77,7 +77,7 @@ describe('MCP 2026-07-28, stateless', () => {
     expect(status).toBe(200);
     expect(body.result).toMatchObject({
       supportedVersions: [VERSION],
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: expect.stringMatching(/search_tools first/),
       ttlMs: 300_000,
       cacheScope: 'public',
@@ -99,6 +99,49 @@ describe('MCP 2026-07-28, stateless', () => {
       'search_tools',
       'get_tool',
     ]);
+  });
+
+  it('gives every list and resources/read the caching hints (SEP-2549)', async () => {
+    const calls: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+      ['prompts/list', {}, {}],
+      ['resources/list', {}, {}],
+      ['resources/templates/list', {}, {}],
+      [
+        'resources/read',
+        { uri: 'reviews://tools/pgbeam' },
+        { 'Mcp-Name': 'reviews://tools/pgbeam' },
+      ],
+    ];
+    for (const [method, params, headers] of calls) {
+      const { status, body } = await send(method, { ...params, _meta: meta() }, headers);
+      expect([method, status]).toEqual([method, 200]);
+      expect([method, body.result]).toEqual([
+        method,
+        expect.objectContaining({ ttlMs: 300_000, cacheScope: 'public', resultType: 'complete' }),
+      ]);
+    }
+  });
+
+  it('never puts the caching hints on 2025-era answers (the SDK codec of that generation)', async () => {
+    for (const [method, params] of [
+      ['tools/list', {}],
+      ['resources/list', {}],
+      ['resources/read', { uri: 'reviews://tools/pgbeam' }],
+    ] as const) {
+      const res = await fetch(api.mcpUrl, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'MCP-Protocol-Version': '2025-11-25',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method, params }),
+      });
+      const body = (await res.json()) as { result?: Record<string, unknown> };
+      expect([method, res.status, body.result !== undefined]).toEqual([method, 200, true]);
+      expect(body.result).not.toHaveProperty('ttlMs');
+      expect(body.result).not.toHaveProperty('cacheScope');
+    }
   });
 
   it('refuses a Mcp-Name header that disagrees with the body, saying which', async () => {
@@ -140,31 +183,30 @@ describe('MCP 2026-07-28, stateless', () => {
     expect(body.id).toBe(7);
   });
 
-  it.each(['resources/list', 'prompts/list', 'completion/complete'])(
-    'answers %s, which a tools-only server lacks, with -32601 Method not found',
-    async (method) => {
-      const { body } = await send(method, { _meta: meta() });
-      expect(body.error?.code).toBe(-32601);
-    },
-  );
+  it('answers logging/setLevel, which this server does not offer, with -32601 Method not found', async () => {
+    const { body } = await send('logging/setLevel', { level: 'info', _meta: meta() });
+    expect(body.error?.code).toBe(-32601);
+  });
 });
 
 describe('MCP 2025-11-25 on the same endpoint', () => {
-  it.each(['resources/list', 'prompts/list', 'completion/complete'])(
-    'answers %s with -32601 Method not found as well',
-    async (method) => {
-      const res = await fetch(api.mcpUrl, {
-        method: 'POST',
-        headers: {
-          Accept: 'application/json, text/event-stream',
-          'Content-Type': 'application/json',
-          'Mcp-Protocol-Version': '2025-11-25',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} }),
-      });
-      expect(((await res.json()) as Exchange['body']).error?.code).toBe(-32601);
-    },
-  );
+  it('answers logging/setLevel with -32601 Method not found as well', async () => {
+    const res = await fetch(api.mcpUrl, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        'Content-Type': 'application/json',
+        'Mcp-Protocol-Version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'logging/setLevel',
+        params: { level: 'info' },
+      }),
+    });
+    expect(((await res.json()) as Exchange['body']).error?.code).toBe(-32601);
+  });
 });
 
 describe('the server card’s supportedProtocolVersions', () => {

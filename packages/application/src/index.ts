@@ -55,6 +55,7 @@ export type {
   Rights,
   SearchItemBody,
   SearchResultBody,
+  ToolBody,
 } from './schemas/tool.schemas.js';
 
 export { CatalogInvalidError } from './catalog/catalog-invalid.error.js';

@@ -1,7 +1,9 @@
 import {
   ExportCatalog,
   GetCatalogOverview,
+  CompleteArgument,
   GetReview,
+  ListTools,
   GetTool,
   ListReviewChanges,
   LivePublication,
@@ -41,6 +43,8 @@ const READ_USE_CASES: ReadonlyArray<
   [TOKENS.ExportCatalog, ExportCatalog],
   [TOKENS.ListReviewChanges, ListReviewChanges],
   [TOKENS.GetReview, GetReview],
+  [TOKENS.ListTools, ListTools],
+  [TOKENS.CompleteArgument, CompleteArgument],
   [TOKENS.GetCatalogOverview, GetCatalogOverview],
 ];
 

@@ -2,7 +2,9 @@ import type {
   ConfirmSubscription,
   ExportCatalog,
   GetCatalogOverview,
+  CompleteArgument,
   GetReview,
+  ListTools,
   GetTool,
   ListReviewChanges,
   LivePublication,
@@ -116,6 +118,9 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       previewLink: PreviewSubscriptionLink,
       live: LivePublication,
       knownCalls: KnownCalls,
+      getReview: GetReview,
+      listTools: ListTools,
+      completeArgument: CompleteArgument,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -129,6 +134,9 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       mcpRoutes({
         searchTools,
         getTool,
+        getReview,
+        listTools,
+        completeArgument,
         quota,
         clientKeyOf: clientKey,
         baseUrl: profile.baseUrl,
@@ -152,6 +160,9 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.PreviewSubscriptionLink,
       TOKENS.LivePublication,
       TOKENS.KnownCalls,
+      TOKENS.GetReview,
+      TOKENS.ListTools,
+      TOKENS.CompleteArgument,
     ],
   );
 }

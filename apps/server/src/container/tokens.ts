@@ -16,6 +16,8 @@ export const TOKENS = {
   ListReviewChanges: Symbol.for('ListReviewChanges'),
   ServiceFacts: Symbol.for('ServiceFacts'),
   GetReview: Symbol.for('GetReview'),
+  ListTools: Symbol.for('ListTools'),
+  CompleteArgument: Symbol.for('CompleteArgument'),
   GetCatalogOverview: Symbol.for('GetCatalogOverview'),
   RateLimiter: Symbol.for('RateLimiter'),
   RequestQuota: Symbol.for('RequestQuota'),

@@ -53,14 +53,15 @@ async function startServer(
   fast: boolean,
   quota: RequestQuota,
 ): Promise<Server> {
-  const { live, searchTools, getTool } = cases;
+  const { live } = cases;
   const logger = new RecordingLogger();
   const contentVersion = () => live.current()?.id;
   const knownCalls = fast ? new KnownCalls(contentVersion) : undefined;
-  const app = restAndMcpApp(
-    { live, searchTools, getTool },
-    { quota, logger, mcp: { contentVersion, ...(knownCalls === undefined ? {} : { knownCalls }) } },
-  );
+  const app = restAndMcpApp(cases, {
+    quota,
+    logger,
+    mcp: { contentVersion, ...(knownCalls === undefined ? {} : { knownCalls }) },
+  });
   let answered = 0;
   const frame = headerlessFrame(logger);
   const before =

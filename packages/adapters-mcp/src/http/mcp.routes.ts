@@ -1,5 +1,8 @@
 import {
+  type CompleteArgument,
+  type GetReview,
   type GetTool,
+  type ListTools,
   type Logger,
   type RequestQuota,
   type SearchTools,
@@ -13,7 +16,11 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { createMcpServer } from '../server/create-mcp-server.js';
+import { argumentCompletions } from '../completions/argument-completions.js';
+import { compareToolsPrompt } from '../prompts/compare-tools.prompt.js';
+import { evaluateToolPrompt } from '../prompts/evaluate-tool.prompt.js';
+import { toolResources } from '../resources/tool-resources.js';
+import { createMcpServer, type McpCatalogFeatures } from '../server/create-mcp-server.js';
 import { cachedTool } from '../tools/cached-tool.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
@@ -35,6 +42,11 @@ import { serverCardHandler } from './server-card.routes.js';
 export interface McpRoutesDeps {
   readonly searchTools: SearchTools;
   readonly getTool: GetTool;
+  /** The resources and prompts (docs/mcp.md#resources, #prompts). */
+  readonly getReview: GetReview;
+  readonly listTools: ListTools;
+  /** `completion/complete` (docs/mcp.md#completions). */
+  readonly completeArgument: CompleteArgument;
   /** The quota REST charges too (docs/api.md#limits). */
   readonly quota: RequestQuota;
   /**
@@ -89,8 +101,13 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
     searchToolsTool(deps.searchTools),
     getToolTool(deps.getTool),
   ].map((tool) => (contentVersion === undefined ? tool : cachedTool(tool, contentVersion)));
+  const features: McpCatalogFeatures = {
+    resources: toolResources(deps),
+    prompts: [evaluateToolPrompt(deps.getTool), compareToolsPrompt(deps.getTool)],
+    complete: argumentCompletions(deps.completeArgument),
+  };
   const serve = bothGenerationsHandler(
-    () => createMcpServer(tools, deps.logger, deps.baseUrl),
+    () => createMcpServer(tools, features, deps.logger, deps.baseUrl),
     MCP_MAX_BODY_BYTES,
     (error) => deps.logger.error({ err: error, path: MCP_PATH }, 'request failed'),
   );

@@ -5,6 +5,9 @@ import {
   type CacheHint,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '@reviews/application';
+import type { argumentCompletions } from '../completions/argument-completions.js';
+import type { McpPrompt } from '../prompts/mcp-prompt.js';
+import { RESOURCE_TEMPLATES, type toolResources } from '../resources/tool-resources.js';
 import { toolError, type McpTool } from '../tools/mcp-tool.js';
 import {
   MCP_PROTOCOL_VERSIONS,
@@ -16,11 +19,29 @@ import {
 } from './server-identity.js';
 
 /**
- * The 2026-07-28 caching hints of the cacheable results this server has (`tools/list` and
- * `server/discover`): both change only with a deployment and are the same for every client, so
- * any cache may keep them for five minutes. 2025-era answers never carry them (the SDK's codec).
+ * The 2026-07-28 caching hints (SEP-2549) of every cacheable result this server has: the lists
+ * (tools, prompts, resources, resource templates), `resources/read` and `server/discover`. They
+ * are the same for every client and change at most with a deployment or a new publication — as
+ * REST's `Cache-Control: public, max-age=300` (docs/api.md#every-response) — so any cache may
+ * keep them for five minutes. Handed to the SDK, whose 2026 codec fills `ttlMs` and `cacheScope`;
+ * 2025-era answers never carry them (the SDK's 2025 codec has no such fields).
  */
 const MCP_CACHE_HINT: Required<CacheHint> = { ttlMs: 300_000, cacheScope: 'public' };
+const CACHE_HINTS = {
+  'tools/list': MCP_CACHE_HINT,
+  'prompts/list': MCP_CACHE_HINT,
+  'resources/list': MCP_CACHE_HINT,
+  'resources/templates/list': MCP_CACHE_HINT,
+  'resources/read': MCP_CACHE_HINT,
+  'server/discover': MCP_CACHE_HINT,
+} as const;
+
+/** What one server offers besides its tools (docs/mcp.md#resources, #prompts, #completions). */
+export interface McpCatalogFeatures {
+  readonly resources: ReturnType<typeof toolResources>;
+  readonly prompts: readonly McpPrompt[];
+  readonly complete: ReturnType<typeof argumentCompletions>;
+}
 
 /**
  * One MCP server for one HTTP request (stateless serving, either protocol generation: the SDK's
@@ -34,6 +55,7 @@ const MCP_CACHE_HINT: Required<CacheHint> = { ttlMs: 300_000, cacheScope: 'publi
  */
 export function createMcpServer(
   tools: readonly McpTool[],
+  features: McpCatalogFeatures,
   logger: Pick<Logger, 'error'>,
   websiteUrl: string,
 ): Server {
@@ -46,10 +68,10 @@ export function createMcpServer(
       websiteUrl,
     },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: MCP_SERVER_INSTRUCTIONS,
       supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
-      cacheHints: { 'tools/list': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
+      cacheHints: CACHE_HINTS,
     },
   );
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
@@ -73,5 +95,39 @@ export function createMcpServer(
       return toolError('Something went wrong on our side. Try again in a minute.');
     }
   });
+  serveCatalogFeatures(server, features);
   return server;
+}
+
+/**
+ * Resources, prompts and completions: each a JSON-RPC request answered by the shared module, and
+ * each failure a JSON-RPC error (-32602 for what the client got wrong, -32603 otherwise), as the
+ * protocol asks of these methods.
+ */
+function serveCatalogFeatures(server: Server, features: McpCatalogFeatures): void {
+  const prompts = new Map(features.prompts.map((prompt) => [prompt.definition.name, prompt]));
+  const promptNames = [...prompts.keys()].join(', ');
+  server.setRequestHandler('resources/list', (request) =>
+    features.resources.list(request.params?.cursor),
+  );
+  server.setRequestHandler('resources/templates/list', () => ({
+    resourceTemplates: [...RESOURCE_TEMPLATES],
+  }));
+  server.setRequestHandler('resources/read', (request) =>
+    features.resources.read(request.params.uri),
+  );
+  server.setRequestHandler('prompts/list', () => ({
+    prompts: features.prompts.map((prompt) => prompt.definition),
+  }));
+  server.setRequestHandler('prompts/get', (request) => {
+    const prompt = prompts.get(request.params.name);
+    if (prompt === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown prompt "${request.params.name}". This server has: ${promptNames}.`,
+      );
+    }
+    return prompt.get(request.params.arguments ?? {});
+  });
+  server.setRequestHandler('completion/complete', (request) => features.complete(request.params));
 }

@@ -6,8 +6,8 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
  * (docs/mcp.md#server-card).
  */
 
-/** The reverse-DNS namespace of the service (reviews-example.dev, reversed). */
-const MCP_SERVER_NAMESPACE = 'dev.reviews-example';
+/** The reverse-DNS namespace of the service (reviews-example.dev, reversed); also of our `_meta` keys. */
+export const MCP_SERVER_NAMESPACE = 'dev.reviews-example';
 
 /** Reverse-DNS name with exactly one `/`, as server cards and registries require. */
 export const MCP_SERVER_NAME = `${MCP_SERVER_NAMESPACE}/reviews`;

@@ -5,6 +5,7 @@ import {
   type GetTool,
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT } from '@reviews/domain';
+import { CITATION_RULE } from './citation-rule.js';
 import { renderDetailResult } from './markdown-rendering.js';
 import { defineMcpTool, type McpTool } from './mcp-tool.js';
 
@@ -14,7 +15,7 @@ const DESCRIPTION = [
   'Read one reviewed developer tool: its profile, a page of its dated reviews (newest first, with likes and dislikes) and its separately dated technology-stack record (stacks null means not researched: compatibility unknown).',
   'id: a tool id exactly as returned by search_tools — call search_tools first if you do not have one; never guess ids.',
   `Paging: limit ${LIMIT_RANGE} reviews (default ${DEFAULT_PAGE_LIMIT}); pass nextCursor back as cursor, with the same id, until it is null.`,
-  'Cite every review you use by its url and reviewedOn date, and pass on the historicalNotice: reviews are historical and do not establish current capabilities.',
+  CITATION_RULE,
 ].join('\n');
 
 /** `get_tool`: the MCP face of the `GetTool` use case (docs/mcp.md#tools). */

@@ -22,10 +22,61 @@ export interface ToolCallResult {
   readonly isError?: boolean;
 }
 
+/** A `resources/list` or `resources/templates/list` page as the tests read it. */
+interface ListedPage<Key extends string> {
+  readonly nextCursor?: string;
+  readonly items: ReadonlyArray<Record<string, unknown> & { readonly [K in Key]: string }>;
+}
+
+/** A `resources/read` result as the tests read it. */
+export interface ReadResult {
+  readonly contents: ReadonlyArray<{
+    readonly uri: string;
+    readonly mimeType?: string;
+    readonly text?: string;
+    readonly _meta?: Record<string, unknown>;
+  }>;
+}
+
+/** A `prompts/get` result as the tests read it. */
+export interface PromptResult {
+  readonly description?: string;
+  readonly messages: ReadonlyArray<{
+    readonly role: string;
+    readonly content: {
+      readonly type: string;
+      readonly text?: string;
+      readonly resource?: {
+        readonly uri: string;
+        readonly mimeType?: string;
+        readonly text?: string;
+      };
+    };
+  }>;
+}
+
+/** The parameters of a `completion/complete` request. */
+export interface CompleteParams {
+  readonly ref:
+    | { readonly type: 'ref/prompt'; readonly name: string }
+    | { readonly type: 'ref/resource'; readonly uri: string };
+  readonly argument: { readonly name: string; readonly value: string };
+  readonly context?: { readonly arguments?: Record<string, string> };
+}
+
 /** One connected MCP client, whichever SDK generation it comes from. */
 export interface ConnectedClient {
   listTools(): Promise<readonly ListedTool[]>;
   callTool(name: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** One page of `resources/list` (the first without a cursor). */
+  listResourcesPage(cursor?: string): Promise<ListedPage<'uri'>>;
+  listResourceTemplates(): Promise<ListedPage<'uriTemplate'>['items']>;
+  readResource(uri: string): Promise<ReadResult>;
+  listPrompts(): Promise<ReadonlyArray<Record<string, unknown> & { readonly name: string }>>;
+  getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
+  complete(
+    params: CompleteParams,
+  ): Promise<{ readonly values: readonly string[]; readonly hasMore?: boolean }>;
   serverInfo(): { readonly name: string; readonly version: string } | undefined;
   instructions(): string | undefined;
   protocolVersion(): string | undefined;
@@ -43,16 +94,43 @@ export interface ClientGeneration {
 interface SdkClient {
   listTools(): Promise<{ tools: readonly ListedTool[] }>;
   callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  listResourceTemplates(): Promise<{ resourceTemplates: ListedPage<'uriTemplate'>['items'] }>;
+  readResource(params: { uri: string }): Promise<unknown>;
+  listPrompts(): Promise<{ prompts: ReadonlyArray<Record<string, unknown> & { name: string }> }>;
+  getPrompt(params: { name: string; arguments: Record<string, string> }): Promise<unknown>;
+  complete(
+    params: CompleteParams,
+  ): Promise<{ completion: { values: string[]; hasMore?: boolean } }>;
   getServerVersion(): { readonly name: string; readonly version: string } | undefined;
   getInstructions(): string | undefined;
   close(): Promise<void>;
 }
 
-function connected(client: SdkClient, protocolVersion: () => string | undefined): ConnectedClient {
+function connected(
+  client: SdkClient,
+  protocolVersion: () => string | undefined,
+  listResources: (params: { cursor: string } | undefined) => Promise<{
+    resources: ListedPage<'uri'>['items'];
+    nextCursor?: string;
+  }>,
+): ConnectedClient {
   return {
     listTools: async () => (await client.listTools()).tools,
     callTool: async (name, args) =>
       client.callTool({ name, arguments: args }) as Promise<ToolCallResult>,
+    listResourcesPage: async (cursor) => {
+      const page = await listResources(cursor === undefined ? undefined : { cursor });
+      return {
+        items: page.resources,
+        ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
+      };
+    },
+    listResourceTemplates: async () => (await client.listResourceTemplates()).resourceTemplates,
+    readResource: async (uri) => (await client.readResource({ uri })) as ReadResult,
+    listPrompts: async () => (await client.listPrompts()).prompts,
+    getPrompt: async (name, args) =>
+      (await client.getPrompt({ name, arguments: args })) as PromptResult,
+    complete: async (params) => (await client.complete(params)).completion,
     serverInfo: () => client.getServerVersion(),
     instructions: () => client.getInstructions(),
     protocolVersion,
@@ -68,7 +146,11 @@ export const v1Client: ClientGeneration = {
     const client = new ClientV1({ name: 'adapters-mcp-test', version: '1.0.0' });
     const transport = new TransportV1(new URL(mcpUrl));
     await client.connect(transport);
-    return connected(client, () => transport.protocolVersion);
+    return connected(
+      client,
+      () => transport.protocolVersion,
+      (params) => client.listResources(params),
+    );
   },
 };
 
@@ -85,7 +167,13 @@ export const v2Client: ClientGeneration = {
       { versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
     await client.connect(new TransportV2(new URL(mcpUrl)));
-    return connected(client, () => client.getNegotiatedProtocolVersion());
+    // Without a cursor the v2 client walks every page itself; the first page alone is asked
+    // for with the cursor the server starts at, so that both generations see one page.
+    return connected(
+      client,
+      () => client.getNegotiatedProtocolVersion(),
+      (params) => client.listResources(params ?? { cursor: '0' }),
+    );
   },
 };
 

@@ -49,7 +49,7 @@ export async function startMcpApi(
   const readSide = readUseCasesOver(tools === undefined ? undefined : aCatalog(...tools), {
     profile: testProfile,
   });
-  const { live, getTool } = readSide;
+  const { live, getTool, getReview, listTools, completeArgument } = readSide;
   const searchTools = options.searchTools ?? readSide.searchTools;
   const logger = new RecordingLogger();
 
@@ -60,6 +60,9 @@ export async function startMcpApi(
     mcpRoutes({
       searchTools,
       getTool,
+      getReview,
+      listTools,
+      completeArgument,
       quota: options.quota ?? unlimitedQuota,
       clientKeyOf: options.clientKeyOf ?? ((req) => req.ip ?? 'unknown'),
       baseUrl: testProfile.baseUrl,

@@ -1,4 +1,12 @@
-import type { GetTool, LivePublication, RequestQuota, SearchTools } from '@reviews/application';
+import type {
+  CompleteArgument,
+  GetReview,
+  GetTool,
+  ListTools,
+  LivePublication,
+  RequestQuota,
+  SearchTools,
+} from '@reviews/application';
 import { clientKey, createHttpApp, ReadValidator } from '@reviews/adapters-http';
 import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
@@ -32,18 +40,12 @@ export async function startRestAndMcp(
   catalog: CatalogDocument,
   options: { quota?: RequestQuota; allowedOrigins?: readonly string[] } = {},
 ): Promise<RunningApp> {
-  const { live, searchTools, getTool } = readUseCasesOver(catalog, {
-    publicationId: 'parity',
-    profile: testProfile,
+  const cases = readUseCasesOver(catalog, { publicationId: 'parity', profile: testProfile });
+  const app = restAndMcpApp(cases, {
+    quota: options.quota ?? unlimitedQuota,
+    logger: new RecordingLogger(),
+    mcp: { allowedOrigins: options.allowedOrigins ?? [] },
   });
-  const app = restAndMcpApp(
-    { live, searchTools, getTool },
-    {
-      quota: options.quota ?? unlimitedQuota,
-      logger: new RecordingLogger(),
-      mcp: { allowedOrigins: options.allowedOrigins ?? [] },
-    },
-  );
   const server = app.listen(0, '127.0.0.1');
   const document = createOpenApiDocument({
     baseUrl: testProfile.baseUrl,
@@ -64,14 +66,21 @@ export async function startRestAndMcp(
  * server mounts it, over `cases`; `mcp` adds or overrides MCP router options.
  */
 export function restAndMcpApp(
-  cases: { live: LivePublication; searchTools: SearchTools; getTool: GetTool },
+  cases: {
+    live: LivePublication;
+    searchTools: SearchTools;
+    getTool: GetTool;
+    getReview: GetReview;
+    listTools: ListTools;
+    completeArgument: CompleteArgument;
+  },
   options: {
     quota: RequestQuota;
     logger: RecordingLogger;
     mcp?: Partial<Parameters<typeof mcpRoutes>[0]>;
   },
 ) {
-  const { live, searchTools, getTool } = cases;
+  const { live, searchTools, getTool, getReview, listTools, completeArgument } = cases;
   const { quota, logger } = options;
   return createHttpApp({
     logger,
@@ -82,6 +91,9 @@ export function restAndMcpApp(
       mcpRoutes({
         searchTools,
         getTool,
+        getReview,
+        listTools,
+        completeArgument,
         quota,
         clientKeyOf: clientKey,
         baseUrl: testProfile.baseUrl,

@@ -1,0 +1,82 @@
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CompleteRequestParams,
+  type CompleteResult,
+} from '@modelcontextprotocol/server';
+import type { CompleteArgument, Completion } from '@reviews/application';
+import { COMPARE_TOOLS_PROMPT_NAME } from '../prompts/compare-tools.prompt.js';
+import { EVALUATE_TOOL_PROMPT_NAME } from '../prompts/evaluate-tool.prompt.js';
+import { REVIEW_RESOURCE_TEMPLATE, TOOL_RESOURCE_TEMPLATE } from '../resources/tool-resources.js';
+
+type Completer = (value: string, context: Readonly<Record<string, string>>) => Completion;
+
+/**
+ * `completion/complete` (docs/mcp.md#completions) for every argument this server lets a client
+ * complete: tool ids (by the beginning of an id or a name, at most 20) in `evaluate_tool`,
+ * `compare_tools` (the last id of the comma-separated list) and both resource templates, and a
+ * tool's review ids in `reviews://tools/{id}/reviews/{reviewId}` (the tool from the `id` already
+ * given). A reference or argument this server does not have is -32602, as the protocol asks.
+ */
+export function argumentCompletions(completeArgument: Pick<CompleteArgument, 'execute'>) {
+  const run = (input: Parameters<CompleteArgument['execute']>[0]): Completion => {
+    const result = completeArgument.execute(input);
+    if (result.ok) return result.value;
+    throw new ProtocolError(ProtocolErrorCode.InternalError, result.error.message);
+  };
+  const toolId: Completer = (value) => run({ kind: 'toolId', value });
+  const completers: Readonly<Record<string, Readonly<Record<string, Completer>>>> = {
+    [`ref/prompt ${EVALUATE_TOOL_PROMPT_NAME}`]: { id: toolId },
+    [`ref/prompt ${COMPARE_TOOLS_PROMPT_NAME}`]: { ids: lastOfList(toolId) },
+    [`ref/resource ${TOOL_RESOURCE_TEMPLATE}`]: { id: toolId },
+    [`ref/resource ${REVIEW_RESOURCE_TEMPLATE}`]: {
+      id: toolId,
+      reviewId: (value, context) => run({ kind: 'reviewId', toolId: context['id'], value }),
+    },
+  };
+
+  return (params: CompleteRequestParams): CompleteResult => {
+    const { ref, argument } = params;
+    const named = ref.type === 'ref/prompt' ? ref.name : ref.uri;
+    const byArgument = completers[`${ref.type} ${named}`];
+    if (byArgument === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        ref.type === 'ref/prompt'
+          ? `Unknown prompt "${named}". This server's prompts: ${EVALUATE_TOOL_PROMPT_NAME}, ${COMPARE_TOOLS_PROMPT_NAME}.`
+          : `Unknown resource template "${named}". This server's templates: ${TOOL_RESOURCE_TEMPLATE}, ${REVIEW_RESOURCE_TEMPLATE}.`,
+      );
+    }
+    const complete = byArgument[argument.name];
+    if (complete === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `${named} has no argument "${argument.name}"; it takes ${Object.keys(byArgument).join(', ')}.`,
+      );
+    }
+    const completion = complete(argument.value, params.context?.arguments ?? {});
+    return { completion: { values: [...completion.values], hasMore: completion.hasMore } };
+  };
+}
+
+/**
+ * Completes the last entry of a comma-separated list, keeping what comes before it: `pgbeam, qu`
+ * → `pgbeam, quillsort`. Ids already listed are not offered again.
+ */
+function lastOfList(complete: Completer): Completer {
+  return (value, context) => {
+    const cut = value.lastIndexOf(',');
+    const head = cut < 0 ? '' : `${value.slice(0, cut + 1)} `;
+    const listed = new Set(
+      value
+        .slice(0, Math.max(cut, 0))
+        .split(',')
+        .map((id) => id.trim()),
+    );
+    const completion = complete(value.slice(cut + 1).trim(), context);
+    return {
+      values: completion.values.filter((id) => !listed.has(id)).map((id) => `${head}${id}`),
+      hasMore: completion.hasMore,
+    };
+  };
+}

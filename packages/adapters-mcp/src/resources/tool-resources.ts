@@ -1,0 +1,161 @@
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  UriTemplate,
+  type ListResourcesResult,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplateType,
+} from '@modelcontextprotocol/server';
+import {
+  evaluateToolArgumentsSchema,
+  type GetReview,
+  type GetTool,
+  type ListTools,
+  type ToolBody,
+} from '@reviews/application';
+import { DEFAULT_PAGE_LIMIT, type DomainError } from '@reviews/domain';
+import { foldToOneLine, reviewMarkdown, toolMarkdown } from '@reviews/http-common';
+import { z } from 'zod';
+import { MCP_SERVER_NAMESPACE } from '../server/server-identity.js';
+
+/** The resource templates (docs/mcp.md#resources). */
+export const TOOL_RESOURCE_TEMPLATE = 'reviews://tools/{id}';
+export const REVIEW_RESOURCE_TEMPLATE = 'reviews://tools/{id}/reviews/{reviewId}';
+
+/** Tools per `resources/list` page. */
+export const RESOURCES_PAGE_SIZE = 50;
+
+export const MARKDOWN = 'text/markdown';
+
+/** The URI of a tool's resource (`TOOL_RESOURCE_TEMPLATE` expanded). */
+export const toolResourceUri = (toolId: string): string => toolTemplate.expand({ id: toolId });
+
+/** The `_meta` key that names a resource's web page (the `url` of the REST bodies). */
+export const WEB_PAGE_META_KEY = `${MCP_SERVER_NAMESPACE}/url`;
+
+const toolTemplate = new UriTemplate(TOOL_RESOURCE_TEMPLATE);
+const reviewTemplate = new UriTemplate(REVIEW_RESOURCE_TEMPLATE);
+
+/** A `resources/list` cursor: the position of the page's first tool, as we sent it. */
+const listCursorSchema = z.string().regex(/^[0-9]{1,9}$/);
+
+/** Review ids follow the tool id rule of the path (docs/api.md#errors-and-statuses). */
+const idRule = evaluateToolArgumentsSchema.shape.id;
+
+export const RESOURCE_TEMPLATES: readonly ResourceTemplateType[] = [
+  {
+    uriTemplate: TOOL_RESOURCE_TEMPLATE,
+    name: 'tool',
+    title: 'A reviewed tool and its newest reviews (Markdown)',
+    description: `The Markdown twin of a tool's page: profile, its ${DEFAULT_PAGE_LIMIT} newest dated reviews with the address to cite each, its separately dated stacks record, the historical notice and the rights. id: a tool id from search_tools or resources/list.`,
+    mimeType: MARKDOWN,
+  },
+  {
+    uriTemplate: REVIEW_RESOURCE_TEMPLATE,
+    name: 'review',
+    title: 'One dated review (Markdown)',
+    description:
+      'One review of a tool, with its date, the address to cite, the historical notice and the rights. reviewId: the id of a review of that tool.',
+    mimeType: MARKDOWN,
+  },
+];
+
+interface ToolResourcesDeps {
+  readonly listTools: Pick<ListTools, 'execute'>;
+  readonly getTool: Pick<GetTool, 'execute'>;
+  readonly getReview: Pick<GetReview, 'execute'>;
+}
+
+/**
+ * The catalog as MCP resources (docs/mcp.md#resources): `resources/list` pages through every
+ * tool (`reviews://tools/{id}`), and `resources/read` answers with the text of the Markdown twin
+ * (the same function as `/tools/{id}.md`) or of one review. Every resource names its web page in
+ * `_meta` (`WEB_PAGE_META_KEY`). Errors are JSON-RPC errors: a bad cursor is -32602, a URI that
+ * names nothing is -32602 with `data.uri` (`ResourceNotFoundError`), an unpublished catalog -32603.
+ */
+export function toolResources(deps: ToolResourcesDeps) {
+  return {
+    list(cursor: string | undefined): ListResourcesResult {
+      const parsed = listCursorSchema.safeParse(cursor ?? '0');
+      if (!parsed.success) {
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          'Invalid cursor: send the nextCursor of the previous resources/list answer, or no cursor for the first page.',
+        );
+      }
+      const page = settle(
+        deps.listTools.execute({ offset: Number(parsed.data), limit: RESOURCES_PAGE_SIZE }),
+      );
+      return {
+        resources: page.tools.map(toolResource),
+        ...(page.nextOffset === null ? {} : { nextCursor: String(page.nextOffset) }),
+      };
+    },
+
+    read(uri: string): ReadResourceResult {
+      const review = reviewTemplate.match(uri);
+      if (review !== null) {
+        const toolId = known(uri, review['id']);
+        const reviewId = known(uri, review['reviewId']);
+        const page = found(uri, deps.getReview.execute({ toolId, reviewId }));
+        return contents(uri, reviewMarkdown(page), page.review.url);
+      }
+      const tool = toolTemplate.match(uri);
+      if (tool !== null) {
+        const detail = found(uri, deps.getTool.execute({ id: known(uri, tool['id']) }));
+        return contents(uri, toolMarkdown(detail, undefined), detail.tool.url);
+      }
+      throw new ResourceNotFoundError(
+        uri,
+        `Resource not found: ${uri}. This server's resources are ${TOOL_RESOURCE_TEMPLATE} and ${REVIEW_RESOURCE_TEMPLATE} (resources/list lists the tools).`,
+      );
+    },
+  };
+}
+
+/** The `resources/list` entry of a tool. */
+function toolResource(tool: ToolBody): Resource {
+  const category = tool.category === null ? 'No category' : `Category ${tool.category}`;
+  return {
+    uri: toolResourceUri(tool.id),
+    name: tool.id,
+    title: tool.name,
+    description: foldToOneLine(`${category}. ${tool.description}`),
+    mimeType: MARKDOWN,
+    _meta: { [WEB_PAGE_META_KEY]: tool.url },
+  };
+}
+
+function contents(uri: string, text: string, webPage: string): ReadResourceResult {
+  return {
+    contents: [{ uri, mimeType: MARKDOWN, text, _meta: { [WEB_PAGE_META_KEY]: webPage } }],
+  };
+}
+
+/** A template variable that can name something here (the path id rule), else not found. */
+function known(uri: string, value: string | string[] | undefined): string {
+  const parsed = idRule.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ResourceNotFoundError(
+    uri,
+    `Resource not found: ${uri}. Ids contain only letters, digits and . _ ~ - (at most 200 characters).`,
+  );
+}
+
+/** The value of a read, or its error: nothing by that id is not found (with the URI). */
+function found<T>(
+  uri: string,
+  result: { ok: true; value: T } | { ok: false; error: DomainError },
+): T {
+  if (result.ok) return result.value;
+  if (result.error.code === 'CATALOG_UNAVAILABLE') return settle(result);
+  throw new ResourceNotFoundError(uri, result.error.message);
+}
+
+/** The value, or the unpublished catalog as an internal error a client may retry. */
+function settle<T>(result: { ok: true; value: T } | { ok: false; error: DomainError }): T {
+  if (result.ok) return result.value;
+  throw new ProtocolError(ProtocolErrorCode.InternalError, result.error.message);
+}
