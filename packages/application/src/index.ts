@@ -22,13 +22,11 @@ export { GetReview } from './tools/get-review.use-case.js';
 export type { GetReviewError, ReviewPage } from './tools/get-review.use-case.js';
 export { GetCatalogOverview } from './tools/get-catalog-overview.use-case.js';
 export { ListTools } from './tools/list-tools.use-case.js';
-export type { ToolList } from './tools/list-tools.use-case.js';
-export { CompleteArgument, MAX_COMPLETIONS } from './tools/complete-argument.use-case.js';
+export { CompleteArgument } from './tools/complete-argument.use-case.js';
 export type { Completion } from './tools/complete-argument.use-case.js';
 export type { CatalogOverview } from './tools/get-catalog-overview.use-case.js';
 
 export {
-  COMPARED_TOOLS,
   compareToolsArgumentsSchema,
   cursorSchema,
   evaluateToolArgumentsSchema,

@@ -13,7 +13,6 @@ export type { CatalogDocument, Tool } from './catalog/tool.js';
 export { ArrivingTools, freezeTool, Publication, publishedTool } from './catalog/publication.js';
 export { compareReviewChangesNewestFirst, newestReviewChanges } from './catalog/review-changes.js';
 export type { PublicationSnapshot } from './catalog/publication.js';
-export type { ToolPrefixMatches } from './catalog/tool-prefix-index.js';
 
 export {
   DEFAULT_PAGE_LIMIT,

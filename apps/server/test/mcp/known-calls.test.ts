@@ -174,6 +174,31 @@ function modernCall(id: unknown, name: string, args: unknown, extra: Record<stri
   };
 }
 
+/** A request of another method than `tools/call` (resources, prompts, completions). */
+function legacyRequest(id: unknown, method: string, params: Record<string, unknown>) {
+  return {
+    headers: { ...LEGACY, 'Mcp-Protocol-Version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+  };
+}
+
+function modernRequest(
+  id: unknown,
+  method: string,
+  params: Record<string, unknown>,
+  name?: string,
+) {
+  return {
+    headers: {
+      ...LEGACY,
+      'Mcp-Protocol-Version': MODERN_VERSION,
+      'Mcp-Method': method,
+      ...(name === undefined ? {} : { 'Mcp-Name': name }),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: META } }),
+  };
+}
+
 const running: Server[] = [];
 afterEach(async () => {
   for (const server of running.splice(0)) await server.close();
@@ -232,6 +257,28 @@ const known: Array<[string, Sent, Sent]> = [
 
 const notKnown: Array<[string, Sent]> = [
   ['unknown tool', legacyCall(1, 'no_such_tool', {})],
+  ['2025, resources/read', legacyRequest(1, 'resources/read', { uri: 'reviews://tools/tool-3' })],
+  [
+    '2026-07-28, resources/read',
+    modernRequest(1, 'resources/read', { uri: 'reviews://tools/tool-3' }, 'reviews://tools/tool-3'),
+  ],
+  ['2025, resources/list', legacyRequest(1, 'resources/list', {})],
+  [
+    '2026-07-28, prompts/get',
+    modernRequest(
+      1,
+      'prompts/get',
+      { name: 'evaluate_tool', arguments: { id: 'tool-3' } },
+      'evaluate_tool',
+    ),
+  ],
+  [
+    '2025, completion/complete',
+    legacyRequest(1, 'completion/complete', {
+      ref: { type: 'ref/prompt', name: 'evaluate_tool' },
+      argument: { name: 'id', value: 'tool' },
+    }),
+  ],
   ['bad arguments (a tool error)', legacyCall(1, 'get_tool', { id: 42 })],
   [
     '2026-07-28, Mcp-Name disagreeing with the body',

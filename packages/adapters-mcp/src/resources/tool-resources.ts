@@ -25,7 +25,7 @@ export const TOOL_RESOURCE_TEMPLATE = 'reviews://tools/{id}';
 export const REVIEW_RESOURCE_TEMPLATE = 'reviews://tools/{id}/reviews/{reviewId}';
 
 /** Tools per `resources/list` page. */
-export const RESOURCES_PAGE_SIZE = 50;
+const RESOURCES_PAGE_SIZE = 50;
 
 export const MARKDOWN = 'text/markdown';
 
@@ -33,7 +33,7 @@ export const MARKDOWN = 'text/markdown';
 export const toolResourceUri = (toolId: string): string => toolTemplate.expand({ id: toolId });
 
 /** The `_meta` key that names a resource's web page (the `url` of the REST bodies). */
-export const WEB_PAGE_META_KEY = `${MCP_SERVER_NAMESPACE}/url`;
+const WEB_PAGE_META_KEY = `${MCP_SERVER_NAMESPACE}/url`;
 
 const toolTemplate = new UriTemplate(TOOL_RESOURCE_TEMPLATE);
 const reviewTemplate = new UriTemplate(REVIEW_RESOURCE_TEMPLATE);

@@ -64,7 +64,7 @@ export const getToolInputSchema = z
   .strict();
 
 /** Tools `compare_tools` takes at least and at most (docs/mcp.md#prompts). */
-export const COMPARED_TOOLS = { min: 2, max: 5 } as const;
+const COMPARED_TOOLS = { min: 2, max: 5 } as const;
 const IDS_RULE = `ids must list ${COMPARED_TOOLS.min} to ${COMPARED_TOOLS.max} different tool ids from search results, separated by commas`;
 
 /**

@@ -12,7 +12,7 @@ interface ListToolsInput {
 }
 
 /** One page of every tool of the catalog. */
-export interface ToolList {
+interface ToolList {
   readonly tools: readonly ToolBody[];
   /** Where the next page starts; null on the last page. */
   readonly nextOffset: number | null;
