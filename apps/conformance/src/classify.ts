@@ -1,9 +1,11 @@
 /**
  * Turns the suite's per-check results into one verdict per scenario: passed, failed, or not
  * applicable — and "not applicable" only when every failing check failed for a reason that
- * follows from what this server deliberately is (two read-only catalog tools, nothing else),
- * and was answered the way the protocol says (-32601 for a method it does not offer, -32602
- * for a tool it does not have). Anything else stays a failure.
+ * follows from what this server deliberately is, and was answered the way the protocol says:
+ * the suite's own fixtures (its tools, resources and prompts, `test_simple_text`,
+ * `test://static-text`, `test_simple_prompt`, …) are absent here and refused as unknown (-32602),
+ * and logging and resource subscriptions are not offered (-32601). Our own resources, prompts and
+ * completions are never excused: a failing check about them fails the scenario.
  */
 
 /** One entry of a scenario's `checks.json`. */
@@ -39,20 +41,30 @@ interface Rule {
 const METHOD_NOT_FOUND = /-32601|Method not found/;
 const FIXTURE_TOOL =
   /Unknown tool "([a-z0-9_]+)"|Tool '([a-z0-9_]+)' not found|does not list the diagnostic tool|exposes no tool with x-mcp-header|Not testable|Prerequisite failed|fixture .* unavailable/;
+/**
+ * A suite fixture refused as unknown, in the words this server refuses any resource or prompt it
+ * does not have with (-32602; the 2026 suite's client leaves the code out of its message): the
+ * fixture's URI (`test://…`) or prompt name (`test_…`).
+ */
+const FIXTURE_RESOURCE_OR_PROMPT =
+  /^Failed: (?:MCP error -32602: )?(?:Resource not found: test:\/\/|Unknown prompt "test_[a-z0-9_]+")/;
 
-const TOOLS_ONLY: Rule = {
+const NOT_OFFERED: Rule = {
   reason:
-    'tools-only server: no prompts, resources, completions or logging; answered -32601 Method not found',
-  explains: (check, scenario) =>
-    METHOD_NOT_FOUND.test(check.errorMessage ?? '') ||
-    // With no resources at all, there is no resource URI to echo in the error data either.
-    (/resource/.test(scenario) && /data\.uri/.test(check.errorMessage ?? '')),
+    'logging and resource subscriptions are not offered (subscriptions are gone in 2026-07-28); answered -32601 Method not found',
+  explains: (check) => METHOD_NOT_FOUND.test(check.errorMessage ?? ''),
 };
 
 const FIXTURE: Rule = {
   reason:
     "needs the suite's own fixture tools; this server has only search_tools and get_tool (an unknown tool is answered -32602)",
   explains: (check) => FIXTURE_TOOL.test(check.errorMessage ?? ''),
+};
+
+const FIXTURE_CONTENT: Rule = {
+  reason:
+    "needs the suite's own fixture resources or prompts (test://…, test_…); this server has its own, and answers an unknown one -32602",
+  explains: (check) => FIXTURE_RESOURCE_OR_PROMPT.test(check.errorMessage ?? ''),
 };
 
 const NO_INPUT: Rule = {
@@ -69,12 +81,9 @@ const EXTENSION: Rule = {
 };
 
 function ruleFor(scenario: string): Rule {
-  if (
-    /^(prompts|resources|completion|logging)-|resource-not-found|^tools-call-with-logging$/.test(
-      scenario,
-    )
-  )
-    return TOOLS_ONLY;
+  if (/^logging-|^tools-call-with-logging$|^resources-(un)?subscribe$/.test(scenario))
+    return NOT_OFFERED;
+  if (/^(prompts|resources|completion)-/.test(scenario)) return FIXTURE_CONTENT;
   if (/^tasks-/.test(scenario)) return EXTENSION;
   if (/^input-required-result-/.test(scenario)) return NO_INPUT;
   return FIXTURE;
@@ -85,7 +94,7 @@ const GENERIC_CHECKS = new Set(['wire-schema-valid']);
 
 export function classify(scenario: string, checks: readonly Check[]): ScenarioVerdict {
   const rule = ruleFor(scenario);
-  const explained = (check: Check) => rule.explains(check, scenario) || caching(scenario, check);
+  const explained = (check: Check) => rule.explains(check, scenario);
   const failing = checks.filter((check) => check.status === 'FAILURE');
   const passing = checks.filter((check) => check.status === 'SUCCESS');
   const warnings = checks.filter((check) => check.status === 'WARNING');
@@ -105,26 +114,14 @@ export function classify(scenario: string, checks: readonly Check[]): ScenarioVe
   if (rule === EXTENSION || (ownPasses.length === 0 && ownWarnings.length === 0)) {
     return { scenario, verdict: 'not applicable', ...counts, note: rule.reason };
   }
-  const why = inapplicable.every((check) => caching(scenario, check))
-    ? TOOLS_ONLY.reason
-    : rule.reason;
   const parts =
     inapplicable.length === 0
       ? ''
-      : `not applicable: ${inapplicable.map((check) => check.id).join(', ')} (${why})`;
+      : `not applicable: ${inapplicable.map((check) => check.id).join(', ')} (${rule.reason})`;
   return {
     scenario,
     verdict: 'passed',
     ...counts,
     note: [parts, warned].filter((text) => text !== '').join('; '),
   };
-}
-
-/** The caching scenario also asks for prompt and resource lists, which a tools-only server lacks. */
-function caching(scenario: string, check: Check): boolean {
-  return (
-    scenario === 'caching' &&
-    /(prompts|resources)/.test(check.id) &&
-    METHOD_NOT_FOUND.test(check.errorMessage ?? '')
-  );
 }

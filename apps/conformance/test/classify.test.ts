@@ -15,13 +15,44 @@ describe('conformance verdicts', () => {
     });
   });
 
-  it('calls a prompts scenario not applicable only when it was answered -32601', () => {
+  it('calls a prompt or resource scenario not applicable only when it asked for a suite fixture', () => {
+    for (const message of [
+      'Failed: Unknown prompt "test_simple_prompt". This server has: evaluate_tool, compare_tools.',
+      'Failed: MCP error -32602: Unknown prompt "test_simple_prompt". This server has: …',
+    ]) {
+      expect(
+        classify('prompts-get-simple', [schema, fail('prompts-get-simple', message)]),
+      ).toMatchObject({ verdict: 'not applicable', note: expect.stringMatching(/fixture/) });
+    }
     expect(
-      classify('prompts-list', [schema, fail('prompts-list', 'Failed: Method not found')]),
-    ).toMatchObject({ verdict: 'not applicable', note: expect.stringMatching(/tools-only/) });
+      classify('resources-read-text', [
+        schema,
+        fail('resources-read-text', 'Failed: Resource not found: test://static-text. This server…'),
+      ]),
+    ).toMatchObject({ verdict: 'not applicable' });
+  });
+
+  it('never excuses our own resources, prompts or completions', () => {
+    for (const [scenario, message] of [
+      ['prompts-list', 'Failed: Method not found'],
+      ['resources-list', 'Failed: MCP error -32601: Method not found'],
+      ['prompts-get-simple', 'Failed: Unknown prompt "evaluate_tool".'],
+      ['resources-read-text', 'Failed: Resource not found: reviews://tools/pgbeam.'],
+      ['completion-complete', 'Failed: Internal error'],
+    ] as const) {
+      expect(classify(scenario, [schema, fail(scenario, message)])).toMatchObject({
+        verdict: 'failed',
+      });
+    }
+  });
+
+  it('calls logging and subscriptions not applicable only when answered -32601', () => {
     expect(
-      classify('prompts-list', [schema, fail('prompts-list', 'Failed: Internal error')]),
-    ).toMatchObject({ verdict: 'failed', note: 'prompts-list: Failed: Internal error' });
+      classify('logging-set-level', [fail('logging-set-level', 'Failed: Method not found')]),
+    ).toMatchObject({ verdict: 'not applicable', note: expect.stringMatching(/not offered/) });
+    expect(
+      classify('resources-subscribe', [fail('resources-subscribe', 'Failed: Internal error')]),
+    ).toMatchObject({ verdict: 'failed' });
   });
 
   it('calls a fixture-tool scenario not applicable only when the tool was refused as unknown', () => {
@@ -45,14 +76,22 @@ describe('conformance verdicts', () => {
     ).toMatchObject({ verdict: 'failed' });
   });
 
-  it('passes a scenario with inapplicable parts and names them', () => {
+  it('fails the caching scenario when a list of ours lacks its hints', () => {
     const verdict = classify('caching', [
       ok('sep-2549-tools-list-caching-hints'),
       fail('sep-2549-prompts-list-caching-hints', 'prompts/list returned JSON-RPC error -32601'),
     ]);
+    expect(verdict.verdict).toBe('failed');
+  });
+
+  it('passes a scenario with inapplicable parts and names them', () => {
+    const verdict = classify('server-stateless', [
+      ok('sep-2575-no-session-id'),
+      fail('sep-2575-server-rejects-undeclared-capability', 'Unknown tool "test_sampling"'),
+    ]);
     expect(verdict.verdict).toBe('passed');
     expect(verdict.note).toMatch(
-      /^not applicable: sep-2549-prompts-list-caching-hints \(tools-only/,
+      /^not applicable: sep-2575-server-rejects-undeclared-capability \(needs the suite's own fixture tools/,
     );
   });
 
