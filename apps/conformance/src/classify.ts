@@ -47,7 +47,7 @@ const FIXTURE_TOOL =
  * fixture's URI (`test://…`) or prompt name (`test_…`).
  */
 const FIXTURE_RESOURCE_OR_PROMPT =
-  /^Failed: (?:MCP error -32602: )?(?:Resource not found: test:\/\/|Unknown prompt "test_[a-z0-9_]+")/;
+  /^(?:Failed|JSON-RPC error): (?:MCP error -32602: )?(?:Resource not found: test:\/\/|Unknown prompt "test_[a-z0-9_]+")/;
 
 const NOT_OFFERED: Rule = {
   reason:
@@ -72,6 +72,7 @@ const NO_INPUT: Rule = {
     "needs a tool that asks the client for input (InputRequiredResult); this server's read-only tools never do",
   explains: (check) =>
     FIXTURE.explains(check, '') ||
+    FIXTURE_CONTENT.explains(check, '') ||
     /-32601|Method not found|InputRequiredResult/.test(check.errorMessage ?? ''),
 };
 

@@ -32,6 +32,18 @@ describe('conformance verdicts', () => {
     ).toMatchObject({ verdict: 'not applicable' });
   });
 
+  it('excuses an input-required check only for the suite fixture prompt it asks for', () => {
+    const check = (message: string) =>
+      classify('input-required-result-non-tool-request', [
+        schema,
+        fail('sep-2322-non-tool-incomplete', message),
+      ]).verdict;
+    expect(check('JSON-RPC error: Unknown prompt "test_input_required_result_prompt". …')).toBe(
+      'not applicable',
+    );
+    expect(check('JSON-RPC error: Unknown prompt "evaluate_tool".')).toBe('failed');
+  });
+
   it('never excuses our own resources, prompts or completions', () => {
     for (const [scenario, message] of [
       ['prompts-list', 'Failed: Method not found'],

@@ -47,6 +47,8 @@ describe.each(SERVER_CARD_PATHS)('GET %s', (path) => {
     const card = serverCardSchema.parse(await res.json());
     expect(card.name.split('/')).toHaveLength(2);
     expect(card.websiteUrl).toBe(testProfile.baseUrl);
+    // The card format has no capabilities member: its description names what the server offers.
+    expect(card.description).toMatch(/tools, Markdown resources, prompts/);
     expect(card.remotes).toEqual([
       {
         type: 'streamable-http',

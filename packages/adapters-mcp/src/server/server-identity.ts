@@ -17,13 +17,16 @@ export const MCP_SERVER_VERSION = '1.0.0';
 
 export const MCP_SERVER_TITLE = 'Developer tool reviews';
 
-/** At most 100 characters (server card rule). */
+/**
+ * At most 100 characters (server card rule). It names what the server offers because the server
+ * card's format has no capabilities member (they are negotiated: `initialize`, `server/discover`).
+ */
 export const MCP_SERVER_DESCRIPTION =
-  'Search dated editorial reviews of developer tools and read them, with URLs and dates to cite.';
+  'Dated reviews of developer tools to search, read and cite: tools, Markdown resources, prompts.';
 
 /** Sent in the `initialize` result: the one paragraph an agent reads before choosing a tool. */
 export const MCP_SERVER_INSTRUCTIONS =
-  'Read-only archive of dated editorial reviews of developer tools. Call search_tools first (keywords and/or an exact category; omit q to browse), then get_tool with an id from its results. Page with cursor = the previous nextCursor until it is null. When you use a review, cite its url and reviewedOn date and pass on the historicalNotice: reviews are historical and do not establish current capabilities.';
+  'Read-only archive of dated editorial reviews of developer tools. Call search_tools first (keywords and/or an exact category; omit q to browse), then get_tool with an id from its results. Page with cursor = the previous nextCursor until it is null. When you use a review, cite its url and reviewedOn date and pass on the historicalNotice: reviews are historical and do not establish current capabilities. The same pages are resources (reviews://tools/{id}, as Markdown), and the prompts evaluate_tool and compare_tools set up an evaluation with these rules.';
 
 /** The per-request (no handshake, no session) protocol revision: `_meta` on every request. */
 const MCP_STATELESS_PROTOCOL_VERSION = '2026-07-28';
