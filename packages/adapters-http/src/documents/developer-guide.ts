@@ -79,6 +79,10 @@ researched: compatibility unknown.
 
 ## Fields
 
+Every response object is open: new optional members may appear within schema version 1, so
+ignore members you do not know (the OpenAPI document and the MCP output schemas allow them).
+Requests stay strict.
+
 Search result:
 
 ${fieldTable(searchResultSchema, cell)}
@@ -177,6 +181,15 @@ revisions ${facts.mcp.protocolVersions.map((v) => `\`${markdownText(v)}\``).join
 Results carry the REST body as \`structuredContent\` and a compact Markdown text. Bad arguments are
 results with \`isError: true\`; the same rate limits apply (\`api\`, and \`search\` for
 \`search_tools\`). The server card: [${base}${P.serverCard}](${base}${P.serverCard}).
+
+Resources (\`text/markdown\`): \`reviews://tools/{id}\` is a tool's Markdown twin (the text of
+\`${base}/tools/{id}.md\`), \`reviews://tools/{id}/reviews/{reviewId}\` one review; \`resources/list\`
+pages through every tool with a cursor, and each resource names its web page in
+\`_meta["dev.reviews-example/url"]\`. Prompts: \`evaluate_tool\` (\`id\`) and \`compare_tools\` (\`ids\`:
+2 to 5 tool ids separated by commas) attach the twins with the citation rules; their arguments are
+checked like tool arguments. \`completion/complete\` completes tool ids (by the beginning of an id or
+a name, at most 20) in both prompts and templates, and a tool's review ids. Protocol 2026-07-28
+answers carry the caching hints \`ttlMs\` and \`cacheScope\` on every list and read.
 
 ## WebMCP
 
