@@ -44,6 +44,47 @@ describe('the website, wired by the container', () => {
     expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
   });
 
+  it.each([
+    ['2025-11-25', {}],
+    [
+      '2026-07-28',
+      {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    ],
+  ])(
+    'answers the MCP resource of a tool (%s) with the very text of its Markdown twin',
+    async (version, meta) => {
+      const uri = 'reviews://tools/kestrel-sql';
+      const res = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'MCP-Protocol-Version': version,
+          ...(version === '2026-07-28' ? { 'Mcp-Method': 'resources/read', 'Mcp-Name': uri } : {}),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'resources/read',
+          params: { uri, ...meta },
+        }),
+      });
+      const body = (await res.json()) as {
+        result: { contents: Array<{ text: string; _meta: Record<string, string> }> };
+      };
+      const twin = await (await fetch(`${server.url}/tools/kestrel-sql.md`)).text();
+      expect(body.result.contents[0]?.text).toBe(twin);
+      expect(body.result.contents[0]?._meta['dev.reviews-example/url']).toBe(
+        `${BASE}/tools/kestrel-sql`,
+      );
+    },
+  );
+
   it('serves the home page in the pages bucket, with the service name', async () => {
     const res = await fetch(`${server.url}/`);
     expect(res.status).toBe(200);
