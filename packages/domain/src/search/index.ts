@@ -16,3 +16,7 @@ export { indexTerms, tokenize } from './tokenizer.js';
 export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';
 export type { QueryError } from './search-query.js';
 export { MAX_EXCERPT_LENGTH } from './excerpt-window.js';
+export { excerptHighlights } from './excerpt-highlights.js';
+export type { HighlightRange } from './excerpt-highlights.js';
+export type { FacetCount } from './category-facets.js';
+export type { SearchSuggestion } from './search-suggestions.js';
