@@ -25,7 +25,9 @@ export type { CatalogOverview } from './tools/get-catalog-overview.use-case.js';
 
 export {
   cursorSchema,
+  facetsSchema,
   getToolInputSchema,
+  highlightSchema,
   LIMIT_RANGE,
   LIMIT_RULE,
   limitSchema,
@@ -34,11 +36,13 @@ export {
 export {
   detailResultSchema,
   errorBodySchema,
+  facetCountSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,
   searchItemSchema,
   searchResultSchema,
+  searchSuggestionSchema,
   stackTagSchema,
   stacksSchema,
 } from './schemas/tool.schemas.js';
