@@ -1,4 +1,9 @@
-import { STACK_DIMENSIONS, STACK_RELATIONSHIPS, STACK_STATUSES } from '@reviews/domain';
+import {
+  MAX_SUGGESTIONS,
+  STACK_DIMENSIONS,
+  STACK_RELATIONSHIPS,
+  STACK_STATUSES,
+} from '@reviews/domain';
 import { z } from 'zod';
 
 /**
@@ -140,10 +145,13 @@ export const searchResultSchema = z
         description:
           'Only with facets=category: the categories of every match (all pages, whatever the category filter), most frequent first, ties by name.',
       }),
-    suggestions: z.array(searchSuggestionSchema).max(3).optional().meta({
-      description:
-        'Only when a keyword search matches no tool at all: up to 3 spellings of q (typo-tolerant) that do find tools, each with its total.',
-    }),
+    suggestions: z
+      .array(searchSuggestionSchema)
+      .max(MAX_SUGGESTIONS)
+      .optional()
+      .meta({
+        description: `Only when a keyword search matches no tool at all: up to ${MAX_SUGGESTIONS} spellings of q (typo-tolerant) that do find tools, each with its total.`,
+      }),
     ...envelope,
   })
   .strict()

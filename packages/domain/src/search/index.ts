@@ -20,3 +20,5 @@ export { excerptHighlights } from './excerpt-highlights.js';
 export type { HighlightRange } from './excerpt-highlights.js';
 export type { FacetCount } from './category-facets.js';
 export type { SearchSuggestion } from './search-suggestions.js';
+export { MAX_SUGGESTIONS } from './search-suggestions.js';
+export { ONE_TYPO_LENGTH, TWO_TYPOS_LENGTH } from './typo-matching.js';

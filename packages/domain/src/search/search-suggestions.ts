@@ -3,7 +3,7 @@ import type { TermDictionary } from './term-dictionary.js';
 import { forEachTypoCorrection, typoBudget } from './typo-matching.js';
 
 /** At most this many suggestions per answer (docs/api.md#did-you-mean). */
-const MAX_SUGGESTIONS = 3;
+export const MAX_SUGGESTIONS = 3;
 /** Spellings tried per keyword: its own (when it matches a term) and the best corrections. */
 const SPELLINGS_PER_KEYWORD = 4;
 /** Queries checked against the index before giving up: bounds the work of one empty answer. */

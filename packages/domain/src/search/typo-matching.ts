@@ -1,8 +1,8 @@
 import type { TermDictionary } from './term-dictionary.js';
 
 /** Keywords of at least this many characters may have one typo, and of the second, two. */
-const ONE_TYPO_LENGTH = 5;
-const TWO_TYPOS_LENGTH = 9;
+export const ONE_TYPO_LENGTH = 5;
+export const TWO_TYPOS_LENGTH = 9;
 
 /**
  * How many typos a keyword may have (docs/api.md#did-you-mean), Meilisearch's thresholds: none
