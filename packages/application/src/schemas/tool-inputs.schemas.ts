@@ -26,7 +26,7 @@ export const cursorSchema = z
   .meta({ description: 'The nextCursor value of the previous page. Omit for the first page.' });
 
 /** The facets a search can count (docs/api.md#facets). */
-export const FACET_NAMES = ['category'] as const;
+const FACET_NAMES = ['category'] as const;
 const FACETS_ERROR = `facets may name only ${FACET_NAMES.join(', ')}`;
 
 export const facetsSchema = z

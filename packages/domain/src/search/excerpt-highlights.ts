@@ -2,7 +2,7 @@ import { foldWithOffsets } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
 
 /** `[start, end)` in UTF-16 units of an excerpt: a part of a word that a keyword matched. */
-export type HighlightRange = readonly [start: number, end: number];
+type HighlightRange = readonly [start: number, end: number];
 
 const APOSTROPHE = /['’]/;
 /** Marks that fold to nothing: a range ending on a letter takes the marks that follow it along. */

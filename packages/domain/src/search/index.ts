@@ -17,8 +17,5 @@ export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query
 export type { QueryError } from './search-query.js';
 export { MAX_EXCERPT_LENGTH } from './excerpt-window.js';
 export { excerptHighlights } from './excerpt-highlights.js';
-export type { HighlightRange } from './excerpt-highlights.js';
-export type { FacetCount } from './category-facets.js';
-export type { SearchSuggestion } from './search-suggestions.js';
 export { MAX_SUGGESTIONS } from './search-suggestions.js';
 export { ONE_TYPO_LENGTH, TWO_TYPOS_LENGTH } from './typo-matching.js';

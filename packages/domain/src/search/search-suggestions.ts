@@ -21,7 +21,7 @@ interface Spelling {
 }
 
 /** What suggesting needs of an index. */
-export interface SuggestionSource {
+interface SuggestionSource {
   readonly dictionary: TermDictionary;
   /** How many postings the terms beginning with `text` have (more common spellings first). */
   postingCount(text: string): number;
