@@ -27,9 +27,11 @@ export function excerptHighlights(excerpt: string, keywords: readonly string[]):
   const ranges: Array<[number, number]> = [];
   scanTokens(folded, (token, start, end) => {
     for (const keyword of keywords) {
+      // Every term of a token is a substring of it (see forEachTermOfToken), so a token that
+      // does not hold the keyword has no term it begins: most tokens end here.
+      if (!token.includes(keyword)) continue;
       forEachTermOfToken(token, (term) => {
         if (!term.startsWith(keyword)) return;
-        // Every term of a token is a substring of it (see forEachTermOfToken).
         const from = token.indexOf(term);
         const [first, last] = rawRange(folded, start, end, from, from + keyword.length);
         let to = folding.originalEnd(last - 1);
