@@ -1,4 +1,6 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
+import type * as Application from '@reviews/application';
+import type * as Domain from '@reviews/domain';
 import type { CatalogDocument } from '@reviews/domain';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,8 +11,8 @@ import { sampleQueries } from './query-sampler.js';
 
 /** What this bench needs of a build (this one's, or `--compare DIR`'s). */
 interface Build {
-  readonly application: typeof import('@reviews/application');
-  readonly domain: typeof import('@reviews/domain');
+  readonly application: typeof Application;
+  readonly domain: typeof Domain;
 }
 
 /** One search as a variant runs it: the sampled query plus the variant's own options. */
