@@ -10,6 +10,7 @@ import { latencyBench } from './latency-bench.js';
 import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
 import { reloadBench } from './reload-bench.js';
 import { scaleBench } from './scale-bench.js';
+import { refinementsBench } from './refinements-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
@@ -20,7 +21,7 @@ const SAMPLE = fileURLToPath(
   new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|refinements|http|profile|signups|flood|slow-connections> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -71,6 +72,11 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            tools frozen at once, frozen slice by slice, or gathered by ArrivingTools (now)
            --catalog FILE (default: the sample catalog) --rounds R (5)
   search   in-process search latency through SearchTools
+  refinements  what facets, highlights and "did you mean" cost in process (SearchTools): searches
+           per second plain, with facets=category, with highlight=true, each on its own
+           publication, interleaved query by query; then searches that find nothing
+           --tools N (10000; generated and cached) or --catalog FILE --queries N (4000)
+           --rounds R (5) --seed S (1) [--compare DIR] (DIR's build searching plainly beside)
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
   http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
            a bare node:http server and a bare Express app sending the same bytes (own processes)
@@ -203,6 +209,13 @@ async function main(): Promise<void> {
         catalog: values.catalog ?? SAMPLE,
         queries: Number(values.queries ?? 2000),
         seed: Number(values.seed),
+      });
+    case 'refinements':
+      return refinementsBench({
+        ...generatedOrGiven(10000),
+        queries: Number(values.queries ?? 4000),
+        rounds: Number(values.rounds ?? 5),
+        compare: values.compare,
       });
     case 'http':
       return httpBench({

@@ -20,7 +20,15 @@
 
   var REQUESTS = {
     search_tools: function (input) {
-      return apiUrl('/api/v1/tools', input, ['q', 'category', 'limit', 'cursor']);
+      // A list (facets) goes as one comma-separated parameter, as the API reads it.
+      return apiUrl('/api/v1/tools', input, [
+        'q',
+        'category',
+        'limit',
+        'cursor',
+        'facets',
+        'highlight',
+      ]);
     },
     get_tool: function (input) {
       var id = typeof input.id === 'string' ? input.id : '';

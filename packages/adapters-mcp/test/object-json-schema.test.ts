@@ -9,9 +9,11 @@ describe('objectJsonSchema', () => {
     expect(schema.type).toBe('object');
     expect(schema['$ref']).toBeUndefined();
     expect(Object.keys(schema['definitions'] as object).sort()).toEqual([
+      'FacetCount',
       'ReviewCitation',
       'Rights',
       'SearchItem',
+      'SearchSuggestion',
     ]);
     expect(schema.properties?.['rights']).toEqual({ $ref: '#/definitions/Rights' });
   });

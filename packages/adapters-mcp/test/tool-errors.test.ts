@@ -53,7 +53,7 @@ describe('arguments a model got wrong', () => {
     [
       'search_tools',
       { query: 'postgres' },
-      'unknown argument query (search_tools takes q, category, limit, cursor).',
+      'unknown argument query (search_tools takes q, category, limit, cursor, facets, highlight).',
     ],
     ['get_tool', {}, 'id must be a tool id from search results.'],
     ['get_tool', { id: 'pg beam' }, 'id may contain only letters, digits and . _ ~ -.'],

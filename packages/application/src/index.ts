@@ -30,7 +30,9 @@ export {
   compareToolsArgumentsSchema,
   cursorSchema,
   evaluateToolArgumentsSchema,
+  facetsSchema,
   getToolInputSchema,
+  highlightSchema,
   LIMIT_RANGE,
   LIMIT_RULE,
   limitSchema,
@@ -39,11 +41,13 @@ export {
 export {
   detailResultSchema,
   errorBodySchema,
+  facetCountSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,
   searchItemSchema,
   searchResultSchema,
+  searchSuggestionSchema,
   stackTagSchema,
   stacksSchema,
 } from './schemas/tool.schemas.js';

@@ -1,6 +1,12 @@
 export { ifNoneMatchHits, strongETag } from './conditional-request.js';
 export { rateLimitHeaders, tooManyRequests } from './rate-limit-headers.js';
-export { foldToOneLine, markdownAutolink, markdownInline, markdownText } from './markdown-text.js';
+export {
+  foldToOneLine,
+  markdownAutolink,
+  markdownInline,
+  markdownInlineStrong,
+  markdownText,
+} from './markdown-text.js';
 export { issueSentences } from './zod-issues.js';
 export { withCursor } from './paged-url.js';
 export { reviewMarkdown, toolMarkdown } from './tool-markdown.js';

@@ -29,10 +29,45 @@ export function foldToOneLine(text: string): string {
  * punctuation may be escaped), and what the line begins with escaped too.
  */
 export function markdownInline(text: string): string {
-  const escaped = foldToOneLine(text).replace(/[\\`*_[\]<>&|~!{}]/g, (char) => `\\${char}`);
-  // Block starts: headings, list items ("-", "+", "1." "1)"), thematic breaks, setext underlines.
-  return escaped.replace(/^([#=+-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
+  return inertLine(escapeInline(text).trim());
 }
+
+/**
+ * {@link markdownInline} with the parts `[start, end)` of `text` (UTF-16 offsets, ordered, not
+ * overlapping, as search highlights are) in bold, where bold stays safe: only a part that begins
+ * and ends with a letter or digit, so its `**` delimiters are always a strong emphasis that
+ * opens and closes (CommonMark's flanking rules) and can never join or break the escapes around
+ * them. Other parts stay plain text.
+ */
+export function markdownInlineStrong(
+  text: string,
+  parts: readonly (readonly [number, number])[],
+): string {
+  let out = '';
+  let at = 0;
+  for (const [start, end] of parts) {
+    if (start < at || end <= start || end > text.length || !boldable(text.slice(start, end)))
+      continue;
+    out += escapeInline(text.slice(at, start)) + `**${escapeInline(text.slice(start, end))}**`;
+    at = end;
+  }
+  return inertLine((out + escapeInline(text.slice(at))).trim());
+}
+
+const LETTER_OR_DIGIT_AT_BOTH_ENDS = /^[\p{L}\p{N}](?:[^]*[\p{L}\p{N}])?$/u;
+/** A part to bold: letters or digits at both ends, and no space or line break inside. */
+const boldable = (part: string): boolean =>
+  LETTER_OR_DIGIT_AT_BOTH_ENDS.test(part) &&
+  !foldToOneLine(part).includes(' ') &&
+  foldToOneLine(part) === part;
+
+/** Every run of line breaks and spaces as one space, and inline syntax backslash-escaped. */
+const escapeInline = (text: string): string =>
+  text.replace(LINE_BREAKS_AND_SPACES, ' ').replace(/[\\`*_[\]<>&|~!{}]/g, (char) => `\\${char}`);
+
+/** Block starts: headings, list items ("-", "+", "1." "1)"), thematic breaks, setext underlines. */
+const inertLine = (escaped: string): string =>
+  escaped.replace(/^([#=+-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
 
 /**
  * Plain prose made inert in Markdown: its paragraphs (separated by blank lines) are kept, each

@@ -165,6 +165,33 @@ describe('a hostile catalog and configuration render inert', () => {
     }
   });
 
+  it('in the MCP text of a search with facets and highlights: bold only where we put it', async () => {
+    const mcp = (await (
+      await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'Mcp-Protocol-Version': '2025-11-25',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'search_tools',
+            arguments: { q: 'script click', facets: ['category'], highlight: true },
+          },
+        }),
+      })
+    ).json()) as { result: { content: Array<{ text: string }> } };
+    const rendered = markdown.render(mcp.result.content[0]!.text);
+    expectInertHtml(rendered);
+    expect(rendered).toContain('&lt;<strong>script</strong>&gt;');
+    expect(rendered).toContain('[<strong>click</strong>](javascript:alert(1))');
+    expect(rendered).toContain('Categories of every match: Cat &lt;i&gt;&amp;amp;&lt;/i&gt; (1).');
+  });
+
   it('in the JSON documents and the export: exact strings, nothing interpreted', async () => {
     const ai = JSON.parse(await text('/.well-known/ai-catalog.json')) as AiCatalogShape;
     expect(ai.host.displayName).toBe(SERVICE_NAME);

@@ -1,10 +1,12 @@
 import {
   detailResultSchema,
+  facetCountSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,
   searchItemSchema,
   searchResultSchema,
+  searchSuggestionSchema,
   stackTagSchema,
   stacksSchema,
 } from '@reviews/application';
@@ -16,6 +18,9 @@ import {
   MAX_PAGE_LIMIT,
   MAX_QUERY_LENGTH,
   MAX_EMAIL_LENGTH,
+  MAX_SUGGESTIONS,
+  ONE_TYPO_LENGTH,
+  TWO_TYPOS_LENGTH,
 } from '@reviews/domain';
 import { DOCUMENT_PATHS as P } from './document-paths.js';
 import { markdownInline as markdownText } from '@reviews/http-common';
@@ -48,7 +53,7 @@ Base address: ${base}. ${markdownText(facts.historicalNotice)}
 
 | Operation | Request | Answer |
 | --- | --- | --- |
-| \`searchTools\` | \`GET ${base}/api/v1/tools?q=&category=&limit=&cursor=\` | one page of tools (Search result) |
+| \`searchTools\` | \`GET ${base}/api/v1/tools?q=&category=&limit=&cursor=&facets=&highlight=\` | one page of tools (Search result) |
 | \`getTool\` | \`GET ${base}/api/v1/tools/{id}?limit=&cursor=\` | a tool, one page of its reviews, its stacks record (Detail result) |
 | \`subscribeNewsletter\` | \`POST ${base}/subscribe\` with \`{"email": "…"}\` | \`{"status": "accepted", "message": …}\` |
 
@@ -65,7 +70,18 @@ renders it.
 - \`limit\`: an integer from 1 to ${MAX_PAGE_LIMIT}, default ${DEFAULT_PAGE_LIMIT}.
 - \`cursor\`: the \`nextCursor\` of the previous page (1 to 4 digits). Page until \`nextCursor\` is null.
   Paging stops at result ${MAX_PAGE_DEPTH}: read [the export](${base}${P.reviewExport}) for everything.
+- \`facets\`: \`category\` adds \`facets.category\`, the categories of every match with their tool
+  counts (all pages, not capped at ${MAX_PAGE_DEPTH}, and ignoring \`category\` so a filtered page still shows the
+  others), most frequent first, ties by name. Without it nothing is counted.
+- \`highlight\`: \`true\` adds \`excerptHighlights\` to every item with an excerpt: \`[start, end)\`
+  UTF-16 offsets in \`excerpt\` of the part of each word a keyword matched (\`postg\` marks \`Postg\` in
+  PostgreSQL). Render the excerpt as text and mark those ranges; never as HTML.
 - A parameter given twice or empty is refused with 400; unknown parameters are ignored.
+
+When a search with \`q\` matches no tool at all (not a page past the end), the answer carries
+\`suggestions\`: up to ${MAX_SUGGESTIONS} other spellings of \`q\`, each with the \`total\` it finds in the same category.
+They allow one typo in a keyword of ${ONE_TYPO_LENGTH} to ${TWO_TYPOS_LENGTH - 1} characters and two from ${TWO_TYPOS_LENGTH} on (a swap of two neighbours
+counts as one), none in shorter ones.
 
 Order with \`q\`: name matches, then other tool metadata, then review text; whole words before
 prefixes; the most recent review; name; id. Excerpts (at most ${MAX_EXCERPT_LENGTH} characters) come from the
@@ -90,6 +106,14 @@ ${fieldTable(searchResultSchema, cell)}
 Search item (\`items[]\`):
 
 ${fieldTable(searchItemSchema, cell)}
+
+Facet count (\`facets.category[]\`):
+
+${fieldTable(facetCountSchema, cell)}
+
+Suggestion (\`suggestions[]\`):
+
+${fieldTable(searchSuggestionSchema, cell)}
 
 Cited review (\`items[].review\`):
 
@@ -175,7 +199,7 @@ revisions ${facts.mcp.protocolVersions.map((v) => `\`${markdownText(v)}\``).join
 
 | Tool | Arguments | Returns |
 | --- | --- | --- |
-| \`search_tools\` | \`q?\`, \`category?\`, \`limit?\`, \`cursor?\` (as the search parameters) | the body of \`GET /api/v1/tools\` |
+| \`search_tools\` | \`q?\`, \`category?\`, \`limit?\`, \`cursor?\`, \`facets?\` (\`["category"]\`), \`highlight?\` (boolean) (as the search parameters) | the body of \`GET /api/v1/tools\` |
 | \`get_tool\` | \`id\`, \`limit?\`, \`cursor?\` | the body of \`GET /api/v1/tools/{id}\` |
 
 Results carry the REST body as \`structuredContent\` and a compact Markdown text. Bad arguments are

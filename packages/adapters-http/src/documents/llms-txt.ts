@@ -15,6 +15,9 @@ export function renderLlmsTxt(facts: ServiceFacts): string {
 > API and an MCP server. No account, key or sign-in.
 
 Search first, then read a tool by its id; page with \`cursor\` = the previous \`nextCursor\`.
+Add \`facets=category\` for the categories of every match with their counts, and \`highlight=true\`
+for the offsets of the matched word parts in each excerpt (\`excerptHighlights\`); a search that
+matches nothing carries \`suggestions\`, other spellings of \`q\` that find tools.
 Cite a review's \`url\` and \`reviewedOn\` when you use it. ${markdownText(facts.historicalNotice)}
 
 ## Docs

@@ -2,6 +2,8 @@ import {
   cursorSchema,
   detailResultSchema,
   errorBodySchema,
+  facetsSchema,
+  highlightSchema,
   LIMIT_RANGE,
   limitSchema,
   searchResultSchema,
@@ -53,6 +55,13 @@ const searchParams = z.object({
   q: searchToolsQuerySchema.shape.q,
   category: searchToolsQuerySchema.shape.category,
   ...pageParams,
+  // The wire form of a list: one parameter, values separated by commas (facets=category).
+  facets: facetsSchema.optional().meta({
+    param: { style: 'form', explode: false },
+    description:
+      'facets=category also counts the categories of every match (all pages, ignoring the category filter) in facets.category, most frequent first. Facet names separated by commas.',
+  }),
+  highlight: highlightSchema.optional(),
 });
 const detailParams = z.object(pageParams);
 

@@ -86,7 +86,9 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
 
   router.get('/search', async (req, res) => {
     const query = await parseCharged(searchToolsQuerySchema, req.query, charge(req, res));
-    const result = await settle(deps.searchTools.execute(query), charge(req, res));
+    // The page always shows the categories of the results and marks what matched.
+    const shown = { ...query, facets: ['category' as const], highlight: true };
+    const result = await settle(deps.searchTools.execute(shown), charge(req, res));
     await sendPublicDocument(req, res, quota, searchPage(siteName, query, result), {
       contentType: HTML_CONTENT_TYPE,
       links: [DESCRIBED_BY],

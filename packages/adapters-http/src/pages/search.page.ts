@@ -2,6 +2,7 @@ import type { SearchItemBody, SearchResultBody } from '@reviews/application';
 import { html, type SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
 import { WEBMCP_SCRIPT_PATH } from './site-assets.js';
+import { categoryFacets, highlightedExcerpt, suggestionLinks } from './search-refinements.js';
 import {
   categoryPath,
   dateTime,
@@ -43,6 +44,7 @@ export function searchPage(
           <a href="${withCursor('/search', { q: query.q }, undefined)}">search every category</a>
         </p>`
   }
+  ${suggestionLinks(result, params)} ${categoryFacets(result, params)}
   ${
     result.items.length === 0
       ? noResults(offset)
@@ -104,7 +106,7 @@ function resultItem(item: SearchItemBody): SafeHtml {
     ${
       item.excerpt === undefined
         ? html`<p class="excerpt">${shorten(item.description, 240)}</p>`
-        : html`<p class="excerpt">${item.excerpt}</p>`
+        : html`<p class="excerpt">${highlightedExcerpt({ ...item, excerpt: item.excerpt })}</p>`
     }
     ${
       item.review === undefined

@@ -24,6 +24,7 @@ export function webMcpToolDefinitions(): readonly WebMcpToolDefinition[] {
       description: [
         'Find reviewed developer tools by keyword and/or category; call this first to get the ids get_tool needs.',
         'q: up to 12 keywords, all must match; a keyword also matches words it begins. category: an exact category name from a result.',
+        'facets: ["category"] counts the categories of every match; highlight: true marks the matched word parts of each excerpt (excerptHighlights). A search that matches nothing may carry suggestions to try.',
         `Paging: limit ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}); pass nextCursor back as cursor until it is null.`,
         'Cite the review url and reviewedOn of any excerpt you use, and pass on the historicalNotice.',
       ].join('\n'),

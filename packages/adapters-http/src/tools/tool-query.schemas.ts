@@ -1,6 +1,8 @@
 import {
   cursorSchema,
+  facetsSchema,
   getToolInputSchema,
+  highlightSchema,
   LIMIT_RANGE,
   LIMIT_RULE,
   limitSchema,
@@ -29,6 +31,17 @@ const cursorParam = single('cursor', 'the nextCursor of the previous page (1 to 
   cursorSchema,
 );
 
+/** `facets=category`: a comma-separated list of facet names (docs/api.md#facets). */
+const facetsParam = single('facets', 'a comma-separated list of facet names: category')
+  .transform((value) => [...new Set(value.split(','))])
+  .pipe(facetsSchema);
+
+/** `highlight=true` or `highlight=false` (docs/api.md#highlights). */
+const highlightParam = single('highlight', 'true or false')
+  .regex(/^(?:true|false)$/, { error: 'highlight must be true or false' })
+  .transform((value) => value === 'true')
+  .pipe(highlightSchema);
+
 export const searchToolsQuerySchema = z.object({
   q: single('q', 'text').max(200, { error: 'q must be at most 200 characters' }).optional().meta({
     description:
@@ -45,6 +58,8 @@ export const searchToolsQuerySchema = z.object({
   cursor: cursorParam.optional().meta({
     description: 'The nextCursor value of the previous response; omit for the first page.',
   }),
+  facets: facetsParam.optional(),
+  highlight: highlightParam.optional(),
 });
 
 export const getToolQuerySchema = z.object({

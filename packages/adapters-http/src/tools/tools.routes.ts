@@ -57,6 +57,8 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
       input.category ?? null,
       input.limit ?? DEFAULT_PAGE_LIMIT,
       Number(input.cursor ?? 0),
+      input.facets?.includes('category') === true,
+      input.highlight === true,
     ];
     const etag = conditionalETag(req, validator, canonical);
     if (etag !== undefined && notModified(req, res, etag, true)) return;

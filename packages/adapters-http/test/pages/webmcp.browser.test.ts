@@ -103,6 +103,22 @@ describeWithChromium()('WebMCP on the pages', () => {
       );
     });
 
+    it('passes facets and highlight on to the REST API as it reads them', async () => {
+      await page.goto(`${site.url}/`);
+      await listTools(page);
+      const viaWebMcp = (await execute(page, 'search_tools', {
+        q: 'postg',
+        facets: ['category'],
+        highlight: true,
+      })) as { facets?: unknown; items: Array<{ excerptHighlights?: unknown }> };
+      const viaRest = await (
+        await fetch(`${site.url}/api/v1/tools?q=postg&facets=category&highlight=true`)
+      ).json();
+      expect(viaWebMcp).toEqual(viaRest);
+      expect(viaWebMcp.facets).toBeDefined();
+      expect(viaWebMcp.items[0]?.excerptHighlights).toBeDefined();
+    });
+
     it('answers get_tool with exactly the REST body of the same request', async () => {
       await page.goto(`${site.url}/search?q=fast`);
       await listTools(page);

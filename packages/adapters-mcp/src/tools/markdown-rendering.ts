@@ -4,7 +4,12 @@ import type {
   SearchItemBody,
   SearchResultBody,
 } from '@reviews/application';
-import { foldToOneLine, markdownAutolink, markdownInline } from '@reviews/http-common';
+import {
+  foldToOneLine,
+  markdownAutolink,
+  markdownInline,
+  markdownInlineStrong,
+} from '@reviews/http-common';
 
 /**
  * The text content of the tool results (docs/mcp.md#tools): a compact Markdown rendering of the
@@ -23,6 +28,23 @@ export function renderSearchResult(body: SearchResultBody): string {
     body.items.length === 0
       ? ['No tools on this page.']
       : body.items.flatMap((item, index) => renderSearchItem(item, index + 1));
+  if (body.suggestions !== undefined && body.suggestions.length > 0) {
+    const offers = body.suggestions.map(
+      ({ q, total }) => `"${markdownInline(q)}" (${total} ${total === 1 ? 'tool' : 'tools'})`,
+    );
+    lines.push(
+      `Did you mean ${offers.join(' or ')}? Call search_tools again with that q and the same category.`,
+    );
+  }
+  if (body.facets !== undefined) {
+    const counts = body.facets.category.map(
+      ({ name, count }) => `${markdownInline(name)} (${count})`,
+    );
+    lines.push(
+      '',
+      `Categories of every match: ${counts.length === 0 ? 'none' : counts.join('; ')}.`,
+    );
+  }
   lines.push(
     '',
     body.nextCursor === null
@@ -40,15 +62,24 @@ function renderSearchItem(item: SearchItemBody, position: number): string[] {
   if (item.excerpt === undefined) {
     lines.push(`   ${markdownInline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);
   } else if (item.review === undefined) {
-    lines.push(`   Excerpt (tool profile): ${markdownInline(item.excerpt)}`);
+    lines.push(`   Excerpt (tool profile): ${excerptOf(item)}`);
   } else {
     lines.push(
-      `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${markdownInline(item.excerpt)}`,
+      `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${excerptOf(item)}`,
       `   Cite: ${markdownAutolink(item.review.url)} (reviewed ${item.review.reviewedOn})`,
     );
   }
   return lines;
 }
+
+/** The excerpt, inert, with its highlights in bold where they were asked for. */
+const excerptOf = (item: SearchItemBody): string =>
+  item.excerptHighlights === undefined
+    ? markdownInline(item.excerpt ?? '')
+    : markdownInlineStrong(
+        item.excerpt ?? '',
+        item.excerptHighlights.map(([start = 0, end = 0]) => [start, end] as const),
+      );
 
 export function renderDetailResult(body: DetailResultBody): string {
   const { tool } = body;

@@ -25,6 +25,23 @@ export const cursorSchema = z
   })
   .meta({ description: 'The nextCursor value of the previous page. Omit for the first page.' });
 
+/** The facets a search can count (docs/api.md#facets). */
+const FACET_NAMES = ['category'] as const;
+const FACETS_ERROR = `facets may name only ${FACET_NAMES.join(', ')}`;
+
+export const facetsSchema = z
+  .array(z.enum(FACET_NAMES, { error: FACETS_ERROR }), { error: FACETS_ERROR })
+  .max(FACET_NAMES.length, { error: `facets may name each of ${FACET_NAMES.join(', ')} once` })
+  .meta({
+    description:
+      'Facets to count over every match of the search (not only the page, and ignoring the category filter): ["category"] adds facets.category, the categories with their tool counts, most frequent first.',
+  });
+
+export const highlightSchema = z.boolean({ error: 'highlight must be true or false' }).meta({
+  description:
+    'true: every item with an excerpt also carries excerptHighlights, the [start, end) UTF-16 offsets in excerpt of the parts of words the keywords matched.',
+});
+
 export const searchToolsInputSchema = z
   .object({
     q: z
@@ -44,6 +61,8 @@ export const searchToolsInputSchema = z
       }),
     limit: limitSchema.optional(),
     cursor: cursorSchema.optional(),
+    facets: facetsSchema.optional(),
+    highlight: highlightSchema.optional(),
   })
   .strict();
 

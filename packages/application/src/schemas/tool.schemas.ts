@@ -1,4 +1,9 @@
-import { STACK_DIMENSIONS, STACK_RELATIONSHIPS, STACK_STATUSES } from '@reviews/domain';
+import {
+  MAX_SUGGESTIONS,
+  STACK_DIMENSIONS,
+  STACK_RELATIONSHIPS,
+  STACK_STATUSES,
+} from '@reviews/domain';
 import { z } from 'zod';
 
 /**
@@ -57,9 +62,32 @@ export const searchItemSchema = toolSchema
         '`tool`: the excerpt is current profile metadata; `likes`/`dislikes`: it belongs to the cited historical review.',
     }),
     review: reviewCitationSchema.optional(),
+    excerptHighlights: z
+      .array(z.array(z.number().int().min(0)).length(2))
+      .optional()
+      .meta({
+        description:
+          'Only with highlight=true, on items with an excerpt: [start, end) UTF-16 offsets in excerpt of the part of each word a keyword matched, in order (postg marks Postg in PostgreSQL).',
+      }),
   })
   .loose()
   .meta({ id: 'SearchItem' });
+
+export const facetCountSchema = z
+  .object({
+    name: z.string().meta({ description: 'Exact category name, usable as the category filter.' }),
+    count: z.number().int().min(1).meta({ description: 'How many tools match in it.' }),
+  })
+  .strict()
+  .meta({ id: 'FacetCount' });
+
+export const searchSuggestionSchema = z
+  .object({
+    q: z.string().meta({ description: 'A search to try instead, with the same category.' }),
+    total: z.number().int().min(1).meta({ description: 'How many tools it finds.' }),
+  })
+  .strict()
+  .meta({ id: 'SearchSuggestion' });
 
 export const reviewSchema = z
   .object({
@@ -112,6 +140,21 @@ export const searchResultSchema = z
       .string()
       .nullable()
       .meta({ description: 'Pass as cursor to get the next page; null when there is none.' }),
+    facets: z
+      .object({ category: z.array(facetCountSchema) })
+      .strict()
+      .optional()
+      .meta({
+        description:
+          'Only with facets=category: the categories of every match (all pages, whatever the category filter), most frequent first, ties by name.',
+      }),
+    suggestions: z
+      .array(searchSuggestionSchema)
+      .max(MAX_SUGGESTIONS)
+      .optional()
+      .meta({
+        description: `Only when a keyword search matches no tool at all: up to ${MAX_SUGGESTIONS} spellings of q (typo-tolerant) that do find tools, each with its total.`,
+      }),
     ...envelope,
   })
   .loose()

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PAGE_LIMIT,
   err,
+  excerptHighlights,
   ok,
   pageWindow,
   parseSearchQuery,
@@ -39,7 +40,8 @@ export class SearchTools {
 
     const keywords = parseSearchQuery(input.q);
     if (!keywords.ok) return keywords;
-    const results = publication.search({ keywords: keywords.value, category: input.category });
+    const request = { keywords: keywords.value, category: input.category };
+    const results = publication.search(request);
 
     const window = pageWindow(
       results.total,
@@ -49,10 +51,28 @@ export class SearchTools {
     if (!window.ok) return window;
     const { start, end, nextCursor } = window.value;
 
+    const items = results.hits(start, end).map((hit) => this.presenter.searchItem(hit));
+    if (input.highlight === true) {
+      // Highlights read the finished excerpts of this page only (docs/api.md#highlights).
+      for (const item of items) {
+        if (item.excerpt === undefined) continue;
+        item.excerptHighlights = excerptHighlights(item.excerpt, request.keywords).map(
+          ([from, to]) => [from, to],
+        );
+      }
+    }
     return ok({
       schemaVersion: 1,
-      items: results.hits(start, end).map((hit) => this.presenter.searchItem(hit)),
+      items,
       nextCursor: nextCursor === null ? null : String(nextCursor),
+      // Opt-in (docs/api.md#facets): without the parameter, no counting.
+      ...(input.facets?.includes('category') === true
+        ? { facets: { category: [...publication.categoryFacets(request.keywords)] } }
+        : undefined),
+      // Only where the search found nothing at all, never on a page past the end of results.
+      ...(results.total === 0 && request.keywords.length > 0
+        ? { suggestions: [...publication.suggest(request)] }
+        : undefined),
       historicalNotice: this.profile.historicalNotice,
       rights: this.profile.rights,
     });

@@ -66,4 +66,48 @@ describe('SearchTools', () => {
     expect(last.ok && last.value.nextCursor).toBeNull();
     expect(last.ok && last.value.items).toHaveLength(1);
   });
+
+  describe('facets, suggestions and highlights', () => {
+    const search = searchOver(
+      aTool().withId('a').inCategory('Databases').describedAs('Crème for PostgreSQL.').build(),
+      aTool().withId('b').inCategory('Editors').describedAs('Postgres editor.').build(),
+      aTool().withId('c').inCategory('Editors').describedAs('Postgres linter.').build(),
+    );
+    const body = (input: Parameters<SearchTools['execute']>[0]) => {
+      const result = search.execute(input);
+      if (!result.ok) throw new Error(result.error.message);
+      return searchResultSchema.parse(result.value);
+    };
+
+    it('counts categories over every match only when asked, whatever the category filter', () => {
+      expect(body({ q: 'postgres', limit: 1 }).facets).toBeUndefined();
+      const facets = [
+        { name: 'Editors', count: 2 },
+        { name: 'Databases', count: 1 },
+      ];
+      expect(body({ q: 'postgres', limit: 1, facets: ['category'] }).facets).toEqual({
+        category: facets,
+      });
+      expect(body({ q: 'postgres', category: 'Databases', facets: ['category'] }).facets).toEqual({
+        category: facets,
+      });
+    });
+
+    it('suggests only when the search matches nothing, not on a page past the end', () => {
+      expect(body({ q: 'postgrse' }).suggestions).toEqual([{ q: 'postgres', total: 3 }]);
+      expect(body({ q: 'postgres', cursor: '10' }).suggestions).toBeUndefined();
+      expect(body({ q: 'postgres' }).suggestions).toBeUndefined();
+      expect(body({}).suggestions).toBeUndefined();
+    });
+
+    it('marks the matched word parts of each excerpt only with highlight', () => {
+      expect(body({ q: 'creme postg' }).items[0]?.excerptHighlights).toBeUndefined();
+      const [item] = body({ q: 'creme postg', highlight: true }).items;
+      expect(item?.excerpt).toBe('Crème for PostgreSQL.');
+      expect(item?.excerptHighlights).toEqual([
+        [0, 5],
+        [10, 15],
+      ]);
+    });
+  });
 });

@@ -15,6 +15,8 @@ import {
   type SearchIndexSnapshot,
 } from '../search/search-index-snapshot.js';
 import type { SearchRequest, SearchResultList } from '../search/search-types.js';
+import type { FacetCount } from '../search/category-facets.js';
+import type { SearchSuggestion } from '../search/search-suggestions.js';
 
 /**
  * A publication as plain data (strings, plain objects, typed arrays), so that it can be built in
@@ -214,6 +216,16 @@ export class Publication {
 
   search(request: SearchRequest): SearchResultList {
     return this.index.search(request);
+  }
+
+  /** See `SearchIndex.categoryFacets` (docs/api.md#facets). */
+  categoryFacets(keywords: readonly string[]): readonly FacetCount[] {
+    return this.index.categoryFacets(keywords);
+  }
+
+  /** See `SearchIndex.suggest` (docs/api.md#did-you-mean). */
+  suggest(request: SearchRequest): readonly SearchSuggestion[] {
+    return this.index.suggest(request);
   }
 
   /** Every category with its tool count, by name; computed once per publication. */

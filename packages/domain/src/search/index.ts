@@ -16,3 +16,6 @@ export { indexTerms, tokenize } from './tokenizer.js';
 export { MAX_KEYWORDS, MAX_QUERY_LENGTH, parseSearchQuery } from './search-query.js';
 export type { QueryError } from './search-query.js';
 export { MAX_EXCERPT_LENGTH } from './excerpt-window.js';
+export { excerptHighlights } from './excerpt-highlights.js';
+export { MAX_SUGGESTIONS } from './search-suggestions.js';
+export { ONE_TYPO_LENGTH, TWO_TYPOS_LENGTH } from './typo-matching.js';

@@ -68,6 +68,39 @@ export class KeywordMatcher {
    * distinct and not empty.
    */
   match(keywords: readonly string[], filter?: ToolFilter, limit = Infinity): KeywordMatches {
+    const count = this.collectMatches(keywords, filter);
+    return { total: count, ordinals: orderCandidates(this.state, count, this.order, limit) };
+  }
+
+  /**
+   * How many tools match every keyword, without ordering them: what a "did you mean" check needs
+   * (docs/api.md#did-you-mean).
+   */
+  count(keywords: readonly string[], filter?: ToolFilter): number {
+    return this.collectMatches(keywords, filter);
+  }
+
+  /**
+   * How many of the tools matching every keyword fall in each group, where `groupOf[tool]` is a
+   * tool's group (0 to `groups - 1`, or negative for none): facet counts over every match, not a
+   * page of them (docs/api.md#facets).
+   */
+  countByGroup(keywords: readonly string[], groupOf: Int32Array, groups: number): Uint32Array {
+    const count = this.collectMatches(keywords, undefined);
+    const counts = new Uint32Array(groups);
+    const { candidates } = this.state;
+    for (let i = 0; i < count; i++) {
+      const group = groupOf[candidates[i] as number] as number;
+      if (group >= 0) counts[group] = (counts[group] as number) + 1;
+    }
+    return counts;
+  }
+
+  /**
+   * Leaves in `state.candidates[0, count)` every tool that matches all keywords, with its tier
+   * and wholeness folded in, and returns `count`.
+   */
+  private collectMatches(keywords: readonly string[], filter: ToolFilter | undefined): number {
     // Cheapest keyword first: it sets the candidate list every later keyword is checked against.
     const runs = keywords.map((keyword) => this.runsOf(keyword)).sort((a, b) => size(a) - size(b));
     if (this.epoch > 0xffffffff - runs.length - 1) {
@@ -88,7 +121,7 @@ export class KeywordMatcher {
       this.fold(count, i === 0);
       if (count === 0) break;
     }
-    return { total: count, ordinals: orderCandidates(this.state, count, this.order, limit) };
+    return count;
   }
 
   /**

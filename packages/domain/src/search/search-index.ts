@@ -7,11 +7,15 @@ import { buildSearchIndexSnapshot, type SearchIndexSnapshot } from './search-ind
 import { OrdinalResultList } from './search-result-list.js';
 import type { SearchRequest, SearchResultList } from './search-types.js';
 import { TermDictionary } from './term-dictionary.js';
+import { facetCounts, type FacetCount } from './category-facets.js';
+import { suggestQueries, type SearchSuggestion } from './search-suggestions.js';
 import { MAX_PAGE_DEPTH } from '../paging/page-window.js';
 
 /** Result lists kept per index: enough for the popular queries, bounded in ordinals held. */
 const CACHED_LISTS = 2_048;
 const CACHED_ORDINALS = 4_000_000;
+/** Facet counts kept per index, by keywords: small, one entry per category each. */
+const CACHED_FACETS = 1_024;
 
 /**
  * The search engine of one publication (docs/api.md#search-rules-in-short): an inverted index over
@@ -20,6 +24,8 @@ const CACHED_ORDINALS = 4_000_000;
  */
 export class SearchIndex {
   private readonly cache = new LruCache<SearchResultList>(CACHED_LISTS, CACHED_ORDINALS);
+  private readonly facetCache = new LruCache<readonly FacetCount[]>(CACHED_FACETS, CACHED_FACETS);
+  private browseFacets: readonly FacetCount[] | undefined;
 
   private constructor(
     private readonly tools: readonly Tool[],
@@ -30,6 +36,7 @@ export class SearchIndex {
     private readonly browseLists: ReadonlyMap<number | null, SearchResultList>,
     private readonly parts: SearchIndexSnapshot,
     private readonly plainTexts: PlainReviewTexts,
+    private readonly dictionary: TermDictionary,
   ) {}
 
   /**
@@ -83,9 +90,10 @@ export class SearchIndex {
         snapshot.shortcuts[i] as MergedPostings,
       ]),
     );
+    const dictionary = new TermDictionary(terms);
     const matcher = new KeywordMatcher(
       {
-        dictionary: new TermDictionary(terms),
+        dictionary,
         offsets,
         entries: postings,
       },
@@ -100,6 +108,7 @@ export class SearchIndex {
       browseLists,
       snapshot,
       new PlainReviewTexts(tools, reviewStarts),
+      dictionary,
     );
   }
 
@@ -114,12 +123,8 @@ export class SearchIndex {
    * that names no tool's category gives an empty list.
    */
   search(request: SearchRequest): SearchResultList {
-    let filter: ToolFilter | undefined;
-    if (request.category !== undefined) {
-      const categoryId = this.categoryIds.get(request.category);
-      if (categoryId === undefined) return EMPTY;
-      filter = { categoryOf: this.categoryOf, categoryId };
-    }
+    const filter = this.filterOf(request.category);
+    if (filter === null) return EMPTY;
     if (request.keywords.length === 0)
       return this.browseLists.get(filter?.categoryId ?? null) ?? EMPTY;
 
@@ -140,6 +145,54 @@ export class SearchIndex {
     );
     this.cache.set(key, list, list.size + 1);
     return list;
+  }
+
+  /**
+   * How many tools matching `keywords` (folded and distinct; none means every tool) are in each
+   * category (docs/api.md#facets): over every match, whatever category a request filters by,
+   * most frequent first, ties by name. Tools without a category are in none.
+   */
+  categoryFacets(keywords: readonly string[]): readonly FacetCount[] {
+    const { categoryNames } = this.parts;
+    if (keywords.length === 0) {
+      this.browseFacets ??= facetCounts(
+        categoryNames,
+        categoryNames.map((_, id) => this.browseLists.get(id)?.total ?? 0),
+      );
+      return this.browseFacets;
+    }
+    const key = JSON.stringify([...keywords].sort());
+    const cached = this.facetCache.get(key);
+    if (cached !== undefined) return cached;
+    const counts = this.matcher.countByGroup(keywords, this.categoryOf, categoryNames.length);
+    const facets = facetCounts(categoryNames, counts);
+    this.facetCache.set(key, facets, 1);
+    return facets;
+  }
+
+  /**
+   * "Did you mean" for a keyword search that found nothing (docs/api.md#did-you-mean): other
+   * spellings of its keywords, each checked to find tools in the same category.
+   */
+  suggest(request: SearchRequest): readonly SearchSuggestion[] {
+    const filter = this.filterOf(request.category);
+    if (filter === null || request.keywords.length === 0) return [];
+    const { offsets } = this.parts;
+    return suggestQueries(request.keywords, {
+      dictionary: this.dictionary,
+      postingCount: (text) => {
+        const { start, end } = this.dictionary.prefixRange(text);
+        return (offsets[end] as number) - (offsets[start] as number);
+      },
+      count: (keywords) => this.matcher.count(keywords, filter),
+    });
+  }
+
+  /** The filter of `category`: none without one, `null` when no tool has it. */
+  private filterOf(category: string | undefined): ToolFilter | undefined | null {
+    if (category === undefined) return undefined;
+    const categoryId = this.categoryIds.get(category);
+    return categoryId === undefined ? null : { categoryOf: this.categoryOf, categoryId };
   }
 }
 
