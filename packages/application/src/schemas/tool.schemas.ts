@@ -78,7 +78,7 @@ export const facetCountSchema = z
     name: z.string().meta({ description: 'Exact category name, usable as the category filter.' }),
     count: z.number().int().min(1).meta({ description: 'How many tools match in it.' }),
   })
-  .strict()
+  .loose()
   .meta({ id: 'FacetCount' });
 
 export const searchSuggestionSchema = z
@@ -86,7 +86,7 @@ export const searchSuggestionSchema = z
     q: z.string().meta({ description: 'A search to try instead, with the same category.' }),
     total: z.number().int().min(1).meta({ description: 'How many tools it finds.' }),
   })
-  .strict()
+  .loose()
   .meta({ id: 'SearchSuggestion' });
 
 export const reviewSchema = z
@@ -142,7 +142,7 @@ export const searchResultSchema = z
       .meta({ description: 'Pass as cursor to get the next page; null when there is none.' }),
     facets: z
       .object({ category: z.array(facetCountSchema) })
-      .strict()
+      .loose()
       .optional()
       .meta({
         description:

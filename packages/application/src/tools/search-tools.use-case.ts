@@ -67,11 +67,17 @@ export class SearchTools {
       nextCursor: nextCursor === null ? null : String(nextCursor),
       // Opt-in (docs/api.md#facets): without the parameter, no counting.
       ...(input.facets?.includes('category') === true
-        ? { facets: { category: [...publication.categoryFacets(request.keywords)] } }
+        ? {
+            facets: {
+              category: publication
+                .categoryFacets(request.keywords)
+                .map(({ name, count }) => ({ name, count })),
+            },
+          }
         : undefined),
       // Only where the search found nothing at all, never on a page past the end of results.
       ...(results.total === 0 && request.keywords.length > 0
-        ? { suggestions: [...publication.suggest(request)] }
+        ? { suggestions: publication.suggest(request).map(({ q, total }) => ({ q, total })) }
         : undefined),
       historicalNotice: this.profile.historicalNotice,
       rights: this.profile.rights,
