@@ -5,7 +5,7 @@ import type { Clock, Mailer, OutgoingMail } from '@reviews/application';
 import { renderMimeMessage, senderAddress } from './mime-message.js';
 
 /**
- * How the connection is protected (docs/operations.md#mail-smtp):
+ * How the connection is protected (docs/operations.md#mail):
  * - `tls`: TLS from the first byte (`smtps://`, port 465);
  * - `starttls`: STARTTLS before anything else is sent; a server that does not offer it is refused;
  * - `starttls-if-offered`: STARTTLS when offered, plain otherwise (a loopback relay only);

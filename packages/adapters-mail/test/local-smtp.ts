@@ -73,7 +73,9 @@ export class LocalSmtp {
           local.transactions++;
           const refusal = local.refusals.shift();
           if (refusal !== undefined) {
-            const error = new Error(`Refused by the test (${refusal})`);
+            // As real servers do, the reply names the recipient: logs must not repeat it.
+            const to = session.envelope.rcptTo.map((r) => `<${r.address}>`).join(', ');
+            const error = new Error(`${to}: refused by the test (${refusal})`);
             return callback(Object.assign(error, { responseCode: refusal }));
           }
           const { mailFrom, rcptTo } = session.envelope;
