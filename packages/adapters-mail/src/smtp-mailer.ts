@@ -11,7 +11,7 @@ import { renderMimeMessage, senderAddress } from './mime-message.js';
  * - `starttls-if-offered`: STARTTLS when offered, plain otherwise (a loopback relay only);
  * - `none`: never TLS (`?tls=off`; never with credentials).
  */
-export type SmtpSecurity = 'tls' | 'starttls' | 'starttls-if-offered' | 'none';
+type SmtpSecurity = 'tls' | 'starttls' | 'starttls-if-offered' | 'none';
 
 /** The SMTP server of `SMTP_URL`, as the configuration parsed it. */
 export interface SmtpServer {
