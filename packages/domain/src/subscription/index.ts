@@ -26,4 +26,4 @@ export type { SignupDecision, SignupError } from './subscription-signup.js';
 export { planConfirmation } from './subscription-confirmation.js';
 export type { ConfirmationError } from './subscription-confirmation.js';
 export { planSuppression, planUnsubscription } from './subscription-unsubscription.js';
-export type { SuppressionPlan, UnsubscriptionError } from './subscription-unsubscription.js';
+export type { UnsubscriptionError } from './subscription-unsubscription.js';

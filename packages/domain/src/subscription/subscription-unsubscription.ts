@@ -70,7 +70,7 @@ export function planUnsubscription(
  * - `suppress`: store `subscription`, now suppressed (a new record for an address never seen);
  * - `already-suppressed`: nothing to write; the first suppression's reason and time stay.
  */
-export type SuppressionPlan =
+type SuppressionPlan =
   | { readonly kind: 'suppress'; readonly subscription: Subscription }
   | { readonly kind: 'already-suppressed'; readonly subscription: Subscription };
 
