@@ -40,13 +40,17 @@ export class LocalSmtp {
   transactions = 0;
   private readonly refusals: number[] = [];
 
-  private constructor(
-    private readonly server: SMTPServer,
-    readonly port: number,
-  ) {}
+  private server: SMTPServer | undefined;
+  private listeningOn = 0;
+
+  private constructor() {}
+
+  get port(): number {
+    return this.listeningOn;
+  }
 
   static async start(options: LocalSmtpOptions): Promise<LocalSmtp> {
-    let local: LocalSmtp | undefined;
+    const local = new LocalSmtp();
     const { security, certificate, credentials } = options;
     const server = new SMTPServer({
       logger: false,
@@ -58,7 +62,7 @@ export class LocalSmtp {
       ],
       authOptional: credentials === undefined,
       onAuth(auth, session, callback) {
-        local?.authAttempts.push({ secure: session.secure });
+        local.authAttempts.push({ secure: session.secure });
         if (auth.username === credentials?.user && auth.password === credentials?.pass) {
           callback(null, { user: auth.username });
         } else {
@@ -69,7 +73,6 @@ export class LocalSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          if (local === undefined) return callback(new Error('not started'));
           local.transactions++;
           const refusal = local.refusals.shift();
           if (refusal !== undefined) {
@@ -100,8 +103,9 @@ export class LocalSmtp {
       });
     });
     // A client that gives up mid-handshake (an untrusted certificate) is an error event here.
-    server.on('error', (error: Error) => local?.errors.push(error));
-    local = new LocalSmtp(server, port);
+    server.on('error', (error: Error) => local.errors.push(error));
+    local.server = server;
+    local.listeningOn = port;
     return local;
   }
 
@@ -122,6 +126,6 @@ export class LocalSmtp {
   }
 
   stop(): Promise<void> {
-    return new Promise((done) => this.server.close(() => done()));
+    return new Promise((done) => (this.server === undefined ? done() : this.server.close(done)));
   }
 }
