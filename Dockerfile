@@ -21,7 +21,7 @@ RUN pnpm install --frozen-lockfile --offline \
   && pnpm install --frozen-lockfile --offline --prod \
   && rm -rf apps/bench packages/*/src packages/*/test apps/*/src apps/*/test test .ci \
   && find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete \
-  && chmod +x apps/catalog-cli/dist/main.js
+  && chmod +x apps/catalog-cli/dist/main.js apps/catalog-cli/dist/subscriptions-main.js
 
 # ---- runtime: compiled code and production dependencies only, run as the unprivileged `node` user ----
 FROM ${NODE_IMAGE} AS runtime
@@ -33,7 +33,8 @@ WORKDIR /app
 COPY --from=build /app /app
 RUN mkdir -p /data \
   && chown node:node /data \
-  && ln -s /app/apps/catalog-cli/dist/main.js /usr/local/bin/reviews-catalog
+  && ln -s /app/apps/catalog-cli/dist/main.js /usr/local/bin/reviews-catalog \
+  && ln -s /app/apps/catalog-cli/dist/subscriptions-main.js /usr/local/bin/reviews-subscriptions
 USER node
 VOLUME ["/data"]
 # The service's port only: metrics answer on METRICS_PORT (9464) on the container's loopback

@@ -25,10 +25,6 @@ const REWORKED_IN_PARALLEL = 'rewritten by another part of issue 28; drop the en
  */
 const KEEP = new Map([
   [
-    'packages/domain/src/subscription/subscription-unsubscription.ts#suppress',
-    'the only implementation of "suppressed → 403"; a later issue wires it',
-  ],
-  [
     'apps/server/src/logging/logger.ts#stdoutDestination',
     "imported by apps/server/test/logging/logger.test.ts's child processes from the built file",
   ],

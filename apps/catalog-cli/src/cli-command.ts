@@ -31,7 +31,10 @@ export interface CliCommand {
   readonly usage: string;
   /** The `node:util` parseArgs options, `--help`/`-h` aside (every command has it). */
   readonly options: Options;
-  /** The names of the positional arguments, all required, e.g. `['OLD', 'NEW']`. */
+  /**
+   * The names of the positional arguments, all required, e.g. `['OLD', 'NEW']`; a last name ending
+   * in `…` (`ADDRESS…`) takes any number, none included.
+   */
   readonly positionals: readonly string[];
   run(line: CommandLine, io: CliIo): Promise<number>;
 }
@@ -78,7 +81,12 @@ export function parseCommandLine(
   const parsedValues = parsed.values as Record<string, string | boolean | undefined>;
   if (parsedValues['help'] === true) return { help: true, values: {}, files: [] };
   const files = parsed.positionals;
-  if (files.length !== positionals.length) {
+  if (positionals.at(-1)?.endsWith('…') === true) {
+    const required = positionals.slice(0, -1);
+    if (files.length < required.length) {
+      throw new UsageError(`expected ${required.join(' and ')} first, got ${files.length}`);
+    }
+  } else if (files.length !== positionals.length) {
     const wanted = positionals.length === 0 ? 'no' : positionals.join(' and ');
     throw new UsageError(
       `expected ${wanted} argument${positionals.length === 1 ? '' : 's'}, got ${files.length === 0 ? 'none' : files.map((f) => JSON.stringify(f)).join(' ')}`,

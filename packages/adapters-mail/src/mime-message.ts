@@ -39,6 +39,11 @@ export function formatSender(from: string): string {
   return `${display} <${address}>`;
 }
 
+/** The address of `MAIL_FROM` alone, for the SMTP envelope (`MAIL FROM`). */
+export function senderAddress(from: string): string {
+  return senderOf(from).address;
+}
+
 function senderOf(from: string): addressparser.Address {
   return addressparser(from, { flatten: true })[0] ?? { name: '', address: from.trim() };
 }

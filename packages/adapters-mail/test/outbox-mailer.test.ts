@@ -2,16 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { MailDeliveryError } from '@reviews/application';
 import {
   SettableClock,
   anOutgoingMail,
   CONTRACT_FROM,
   describeMailerContract,
-  type ReceivedMail,
 } from '@reviews/application/testing';
 import { OutboxMailer } from '../src/outbox-mailer.js';
+import { parseReceivedMail } from './received-mail.js';
 import type { Logger } from '@reviews/application';
 
 const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;
@@ -28,24 +27,6 @@ async function emlFiles(dataDir: string): Promise<string[]> {
   return Promise.all(names.map((name) => readFile(join(dataDir, 'outbox', name), 'utf8')));
 }
 
-async function parseEml(eml: string): Promise<ReceivedMail> {
-  const parsed = await simpleParser(eml);
-  const headers = Object.fromEntries(
-    parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
-  );
-  return {
-    from: parsed.from?.text ?? '',
-    to: [parsed.to ?? []]
-      .flat()
-      .map((a) => a.text)
-      .join(', '),
-    subject: parsed.subject ?? '',
-    text: parsed.text ?? '',
-    html: typeof parsed.html === 'string' ? parsed.html : '',
-    headers,
-  };
-}
-
 describeMailerContract('OutboxMailer', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'outbox-'));
   const clock = new SettableClock();
@@ -59,7 +40,7 @@ describeMailerContract('OutboxMailer', async () => {
   };
   return {
     mailer: sending,
-    received: async () => Promise.all((await emlFiles(dataDir)).map(parseEml)),
+    received: async () => Promise.all((await emlFiles(dataDir)).map(parseReceivedMail)),
     close: () => rm(dataDir, { recursive: true, force: true }),
   };
 });
@@ -114,7 +95,7 @@ describe('OutboxMailer', () => {
     const start = head.findIndex((line) => line.startsWith('List-Unsubscribe:'));
     expect(head[start + 1]).toMatch(/^[ \t]/);
     expect(head.every((line) => line.length <= 78)).toBe(true);
-    const received = await parseEml(eml);
+    const received = await parseReceivedMail(eml);
     expect(received).toMatchObject({ subject: mail.subject, text: mail.text, html: mail.html });
     expect(received.headers['list-unsubscribe']?.replace(/\s+/g, ' ')).toBe(unsubscribe);
     expect(received.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

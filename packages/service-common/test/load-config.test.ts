@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       signupsEnabled: true,
       signupBlockedDomains: [],
       mailFrom: 'Reviews <no-reply@localhost>',
-      ses: undefined,
+      mail: { family: 'outbox' },
     });
     expect(config.catalogFile).toMatch(/packages\/service-common\/catalog\/sample-catalog\.json$/);
     expect(config.historicalNotice).toBe(
@@ -133,6 +133,110 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_ENABLED: 'maybe' })).toThrow(
       'Invalid setting METRICS_ENABLED: METRICS_ENABLED must be true or false',
     );
+  });
+
+  describe('the mail family (docs/operations.md#mail)', () => {
+    it('is the outbox folder without SMTP_URL or SES_REGION, and Amazon SES with SES_REGION', () => {
+      expect(loadConfig({}).mail).toEqual({ family: 'outbox' });
+      expect(
+        loadConfig({ SES_REGION: 'eu-west-1', SES_ENDPOINT: 'http://127.0.0.1:8005' }).mail,
+      ).toEqual({ family: 'ses', region: 'eu-west-1', endpoint: 'http://127.0.0.1:8005' });
+    });
+
+    it.each([
+      [
+        'smtps://mailer:s%40cret@smtp.example.com',
+        {
+          host: 'smtp.example.com',
+          port: 465,
+          security: 'tls',
+          auth: { user: 'mailer', pass: 's@cret' },
+        },
+      ],
+      [
+        'smtp://mailer:secret@smtp.example.com:2525',
+        {
+          host: 'smtp.example.com',
+          port: 2525,
+          security: 'starttls',
+          auth: { user: 'mailer', pass: 'secret' },
+        },
+      ],
+      [
+        'smtp://smtp.example.com',
+        { host: 'smtp.example.com', port: 587, security: 'starttls', auth: undefined },
+      ],
+      [
+        'smtp://localhost:25',
+        { host: 'localhost', port: 25, security: 'starttls-if-offered', auth: undefined },
+      ],
+      [
+        'smtp://127.0.0.2:25',
+        { host: '127.0.0.2', port: 25, security: 'starttls-if-offered', auth: undefined },
+      ],
+      [
+        'smtp://[::1]:25',
+        { host: '::1', port: 25, security: 'starttls-if-offered', auth: undefined },
+      ],
+      [
+        'smtp://u:p@localhost:25',
+        { host: 'localhost', port: 25, security: 'starttls', auth: { user: 'u', pass: 'p' } },
+      ],
+      [
+        'smtp://relay.internal:25?tls=off',
+        { host: 'relay.internal', port: 25, security: 'none', auth: undefined },
+      ],
+    ])('reads SMTP_URL %s', (url, server) => {
+      expect(loadConfig({ SMTP_URL: url }).mail).toEqual({ family: 'smtp', server });
+    });
+
+    it.each([
+      [
+        { SMTP_URL: 'smtp://relay.example', SES_REGION: 'eu-west-1' },
+        /SMTP_URL and SES_REGION: each picks a mail family/,
+      ],
+      [
+        { SMTP_URL: 'smtp://relay.example', SES_ENDPOINT: 'http://127.0.0.1:8005' },
+        /SMTP_URL and SES_ENDPOINT/,
+      ],
+      [{ SES_ENDPOINT: 'http://127.0.0.1:8005' }, /SES_ENDPOINT: it needs SES_REGION too/],
+      [
+        { SMTP_URL: 'https://smtp.example.com' },
+        /SMTP_URL: it must be an address such as smtps:\/\//,
+      ],
+      [{ SMTP_URL: 'smtp.example.com:587' }, /SMTP_URL: it must be an address/],
+      [{ SMTP_URL: 'smtp://relay.example/path' }, /SMTP_URL: it must have no path/],
+      [
+        { SMTP_URL: 'smtp://relay.example?tls=on' },
+        /SMTP_URL: the only option it takes is \?tls=off/,
+      ],
+      [{ SMTP_URL: 'smtp://relay.example?pool=true' }, /SMTP_URL: the only option/],
+      [
+        { SMTP_URL: 'smtps://relay.example?tls=off' },
+        /SMTP_URL: smtps:\/\/ is TLS from the start; \?tls=off contradicts it/,
+      ],
+      [
+        { SMTP_URL: 'smtp://mailer@relay.example' },
+        /SMTP_URL: it needs both a user and a password/,
+      ],
+      [
+        { SMTP_URL: 'smtp://mailer:secret@relay.example?tls=off' },
+        /would send the password in plain text/,
+      ],
+      [{ SMTP_URL: '' }, /SMTP_URL must not be empty/],
+    ])('refuses %p with a line naming the setting', (env, line) => {
+      expect(() => loadConfig(env)).toThrow(line);
+    });
+
+    it('never shows the password of SMTP_URL in an error line', () => {
+      for (const url of [
+        'smtp://mailer:hunter2@relay.example?tls=off',
+        'smtp://mailer:hun@ter2@relay/x',
+      ]) {
+        expect(() => loadConfig({ SMTP_URL: url })).toThrow(/\(got "smtp:\/\/\*\*\*@relay/);
+        expect(() => loadConfig({ SMTP_URL: url })).not.toThrow(/hunter2|ter2/);
+      }
+    });
   });
 
   it('lists every bad setting at once', () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CLI_DIR = path.join(REPO_ROOT, 'apps/catalog-cli');
 export const CLI_ENTRY = path.join(CLI_DIR, 'dist/main.js');
+const SUBSCRIPTIONS_ENTRY = path.join(CLI_DIR, 'dist/subscriptions-main.js');
 export const SAMPLE_CATALOG = path.join(
   REPO_ROOT,
   'packages/service-common/catalog/sample-catalog.json',
@@ -55,8 +56,24 @@ export function runCatalogCli(
   args: readonly string[],
   options: { env?: Record<string, string>; cwd?: string } = {},
 ): Promise<CliRun> {
+  return runBuiltCli(CLI_ENTRY, args, options);
+}
+
+/** The same for `subscriptions` (`node apps/catalog-cli/dist/subscriptions-main.js …`). */
+export function runSubscriptionsCli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CliRun> {
+  return runBuiltCli(SUBSCRIPTIONS_ENTRY, args, options);
+}
+
+function runBuiltCli(
+  entry: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string },
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    const child = spawn(process.execPath, [entry, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

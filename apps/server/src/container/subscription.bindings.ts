@@ -13,7 +13,7 @@ import {
   type SubscriptionStore,
   type TokenGenerator,
 } from '@reviews/application';
-import { OutboxMailer, SesMailer } from '@reviews/adapters-mail';
+import { OutboxMailer, SesMailer, SmtpMailer } from '@reviews/adapters-mail';
 import {
   FileSubscriptionStore,
   MongoSubscriptionStore,
@@ -27,10 +27,10 @@ import { TOKENS } from './tokens.js';
 
 /**
  * The signup: the durable file store under DATA_DIR (or the shared MongoDB store when
- * MONGODB_URL is set), mail through SES when SES_REGION is set (else the outbox), the
- * verification-mail dispatcher (it sweeps the records' outbox once started, at boot) and the four
- * use cases. The dispatcher, the store and the SES client are released on
- * shutdown.
+ * MONGODB_URL is set), mail as `config.mail` picks it (SMTP_URL: an SMTP server; SES_REGION:
+ * Amazon SES; neither: the outbox folder), the verification-mail dispatcher (it sweeps the
+ * records' outbox once started, at boot) and the four use cases. The dispatcher, the store and the
+ * mail client are released on shutdown.
  */
 export function bindSubscription(container: Container, config: ServerConfig, logger: Logger): void {
   const settings: SubscriptionSettings = {
@@ -66,22 +66,34 @@ function bindSubscriptionStore(container: Container, config: ServerConfig, logge
 }
 
 function bindMailer(container: Container, config: ServerConfig, logger: Logger): void {
-  const ses = config.ses;
-  if (ses === undefined) {
-    container
-      .bind<Mailer>(TOKENS.Mailer)
-      .toResolvedValue(
-        (clock: Clock) =>
-          new OutboxMailer({ dataDir: config.dataDir, from: config.mailFrom, logger, clock }),
-        [TOKENS.Clock],
-      );
-  } else {
-    container
-      .bind<SesMailer>(TOKENS.Mailer)
-      .toResolvedValue(
-        () => new SesMailer({ region: ses.region, endpoint: ses.endpoint, from: config.mailFrom }),
-      )
-      .onDeactivation((mailer) => mailer.close());
+  const mail = config.mail;
+  const from = config.mailFrom;
+  switch (mail.family) {
+    case 'outbox':
+      container
+        .bind<Mailer>(TOKENS.Mailer)
+        .toResolvedValue(
+          (clock: Clock) => new OutboxMailer({ dataDir: config.dataDir, from, logger, clock }),
+          [TOKENS.Clock],
+        );
+      return;
+    case 'ses':
+      container
+        .bind<SesMailer>(TOKENS.Mailer)
+        .toResolvedValue(
+          () => new SesMailer({ region: mail.region, endpoint: mail.endpoint, from }),
+        )
+        .onDeactivation((mailer) => mailer.close());
+      return;
+    case 'smtp':
+      container
+        .bind<SmtpMailer>(TOKENS.Mailer)
+        .toResolvedValue(
+          (clock: Clock) => new SmtpMailer({ server: mail.server, from, clock }),
+          [TOKENS.Clock],
+        )
+        .onDeactivation((mailer) => mailer.close());
+      return;
   }
 }
 

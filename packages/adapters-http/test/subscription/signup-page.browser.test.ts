@@ -34,7 +34,7 @@ describeWithChromium()('the /subscribe page in Chromium', () => {
     const mails = await api.outbox();
     expect(mails.map((m) => m.to)).toEqual(['grace@example.org']);
     expect(
-      (await api.store.findByAddressKey('grace@example.org'))?.subscription.consent.source,
+      (await api.store.findByAddressKey('grace@example.org'))?.subscription.consent?.source,
     ).toBe('page');
     expect((await page.context().cookies()).length).toBe(0);
   });

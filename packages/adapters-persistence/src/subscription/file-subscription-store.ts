@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SubscriptionStoreUnavailableError } from '@reviews/application';
+import { SubscriptionStoreUnavailableError, bySuppression } from '@reviews/application';
 import type { Logger, StoredSubscription, SubscriptionStore } from '@reviews/application';
 import type { Subscription } from '@reviews/domain';
 import { SerialQueue } from './serial-queue.js';
@@ -99,6 +99,13 @@ export class FileSubscriptionStore implements SubscriptionStore {
     const dueTime = (stored: StoredSubscription) =>
       stored.subscription.pendingMail!.dueAt.getTime();
     return due.sort((a, b) => dueTime(a) - dueTime(b)).slice(0, limit);
+  }
+
+  async findSuppressed(): Promise<StoredSubscription[]> {
+    this.assertOpen();
+    return [...this.records.values()]
+      .filter(({ subscription }) => subscription.status === 'suppressed')
+      .sort(bySuppression);
   }
 
   insert(subscription: Subscription): Promise<StoredSubscription | null> {

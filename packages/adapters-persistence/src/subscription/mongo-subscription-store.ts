@@ -1,5 +1,5 @@
 import type { Collection, Db, MongoServerError } from 'mongodb';
-import { SubscriptionStoreUnavailableError } from '@reviews/application';
+import { SubscriptionStoreUnavailableError, bySuppression } from '@reviews/application';
 import type { StoredSubscription, SubscriptionStore } from '@reviews/application';
 import type { Subscription } from '@reviews/domain';
 import {
@@ -69,6 +69,7 @@ export class MongoSubscriptionStore implements SubscriptionStore {
       await collection.createIndex({ 'tokens.hash': 1 });
       await collection.createIndex({ expiresAt: 1 }, { sparse: true });
       await collection.createIndex({ 'pendingMail.dueAt': 1 });
+      await collection.createIndex({ status: 1 });
     });
     const { MongoServerError } = await import('mongodb');
     return new MongoSubscriptionStore(db, options, MongoServerError);
@@ -113,6 +114,21 @@ export class MongoSubscriptionStore implements SubscriptionStore {
       }
       await candidates.close();
       return due;
+    });
+  }
+
+  /** Suppressed records; only a record's latest version counts (one changed since is passed over). */
+  findSuppressed(): Promise<StoredSubscription[]> {
+    return guard(async () => {
+      const candidates = await this.collection
+        .find({ status: 'suppressed' }, { projection: { key: 1, version: 1 } })
+        .toArray();
+      const suppressed: StoredSubscription[] = [];
+      for (const candidate of candidates) {
+        const latest = await this.latest(candidate.key);
+        if (latest?.version === candidate.version) suppressed.push(latest);
+      }
+      return suppressed.sort(bySuppression);
     });
   }
 

@@ -37,12 +37,15 @@ const subscriptionDocumentSchema = z.object({
   version: z.number().int().positive(),
   address: z.string().min(1),
   status: z.enum(['pending', 'confirmed', 'unsubscribed', 'declined', 'suppressed']),
-  consent: z.object({
-    at: z.date(),
-    source: z.enum(['api', 'mcp', 'page']),
-    userAgent: z.string().nullable(),
-    clientNetwork: z.string(),
-  }),
+  // Null: an address the operator suppressed before it ever signed up.
+  consent: z
+    .object({
+      at: z.date(),
+      source: z.enum(['api', 'mcp', 'page']),
+      userAgent: z.string().nullable(),
+      clientNetwork: z.string(),
+    })
+    .nullable(),
   createdAt: z.date(),
   statusChangedAt: z.date(),
   confirmedAt: z.date().nullable(),
@@ -87,12 +90,15 @@ export function subscriptionDocumentOf(
     ...(expiry === undefined ? {} : { expiresAt: expiry }),
     address: subscription.address,
     status: subscription.status,
-    consent: {
-      at: subscription.consent.at,
-      source: subscription.consent.source,
-      userAgent: subscription.consent.userAgent,
-      clientNetwork: subscription.consent.clientNetwork,
-    },
+    consent:
+      subscription.consent === null
+        ? null
+        : {
+            at: subscription.consent.at,
+            source: subscription.consent.source,
+            userAgent: subscription.consent.userAgent,
+            clientNetwork: subscription.consent.clientNetwork,
+          },
     createdAt: subscription.createdAt,
     statusChangedAt: subscription.statusChangedAt,
     confirmedAt: subscription.confirmedAt,

@@ -8,12 +8,15 @@ const subscriptionSchema = z.object({
   addressKey: z.string().min(1),
   address: z.string().min(1),
   status: z.enum(['pending', 'confirmed', 'unsubscribed', 'declined', 'suppressed']),
-  consent: z.object({
-    at: date,
-    source: z.enum(['api', 'mcp', 'page']),
-    userAgent: z.string().nullable(),
-    clientNetwork: z.string(),
-  }),
+  // Null: an address the operator suppressed before it ever signed up.
+  consent: z
+    .object({
+      at: date,
+      source: z.enum(['api', 'mcp', 'page']),
+      userAgent: z.string().nullable(),
+      clientNetwork: z.string(),
+    })
+    .nullable(),
   createdAt: date,
   statusChangedAt: date,
   confirmedAt: nullableDate,

@@ -1,4 +1,4 @@
-export { SubscriptionStoreUnavailableError } from './subscription-store.port.js';
+export { SubscriptionStoreUnavailableError, bySuppression } from './subscription-store.port.js';
 export type { StoredSubscription, SubscriptionStore } from './subscription-store.port.js';
 export { MailDeliveryError } from './mailer.port.js';
 export type { MailHeader, Mailer, OutgoingMail } from './mailer.port.js';
@@ -11,3 +11,5 @@ export type { SubscribeError } from './subscribe.use-case.js';
 export { ConfirmSubscription } from './confirm-subscription.use-case.js';
 export { Unsubscribe } from './unsubscribe.use-case.js';
 export { PreviewSubscriptionLink } from './preview-subscription-link.use-case.js';
+export { SuppressAddress } from './suppress-address.use-case.js';
+export { ListSuppressedAddresses } from './list-suppressed-addresses.use-case.js';

@@ -22,7 +22,9 @@ export interface OutgoingMail {
 /**
  * Sends mail. Resolves once the provider (or the outbox) has accepted the message; throws
  * `MailDeliveryError` when it did not, so the caller can keep the signup retryable (502).
- * Implementations: `OutboxMailer` (embedded: `.eml` files) and `SesMailer` (Amazon SES v2).
+ * Implementations: `OutboxMailer` (embedded: `.eml` files), `SesMailer` (Amazon SES v2) and
+ * `SmtpMailer` (any SMTP server). A provider's refusal is a `MailDeliveryError`, never a bounce:
+ * nothing may suppress the address for it.
  */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;

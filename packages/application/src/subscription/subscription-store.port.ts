@@ -17,6 +17,9 @@ export interface StoredSubscription {
  * - reads return what was written, Dates included, and never a write that was not acknowledged;
  * - `findByTokenHash` finds the record holding a token with that hash (hashes are unique);
  * - `findWithMailDue` finds records whose `pendingMail.dueAt` is at or before `now`;
+ * - `findSuppressed` lists the suppressed records, in the order they were suppressed;
+ * - a record without consent (`consent: null`, an address suppressed before any signup) is kept
+ *   as any other;
  * - any failure to reach the storage throws `SubscriptionStoreUnavailableError`.
  */
 export interface SubscriptionStore {
@@ -29,6 +32,12 @@ export interface SubscriptionStore {
    * over an index on `pendingMail.dueAt`.
    */
   findWithMailDue(now: Date, limit: number): Promise<StoredSubscription[]>;
+  /**
+   * Every record whose latest version is `suppressed` (docs/cli.md#subscriptions-cli), earliest
+   * `statusChangedAt` first, then by `addressKey`. A record suppressed and later changed is not
+   * listed. A MongoDB store answers it from an index on `status`.
+   */
+  findSuppressed(): Promise<StoredSubscription[]>;
   /** Stores a new record at version 1; `null` if one with this `addressKey` already exists. */
   insert(subscription: Subscription): Promise<StoredSubscription | null>;
   /**
@@ -38,6 +47,13 @@ export interface SubscriptionStore {
   update(subscription: Subscription, expectedVersion: number): Promise<StoredSubscription | null>;
   /** Resolves when the store can serve requests (for `/readyz`); throws otherwise. */
   ping(): Promise<void>;
+}
+
+/** The order `findSuppressed` promises: earliest suppression first, then by address key. */
+export function bySuppression(a: StoredSubscription, b: StoredSubscription): number {
+  const time = a.subscription.statusChangedAt.getTime() - b.subscription.statusChangedAt.getTime();
+  if (time !== 0) return time;
+  return a.subscription.addressKey < b.subscription.addressKey ? -1 : 1;
 }
 
 /** The store cannot be reached or cannot write durably. Adapters answer 503 ("retry later"). */

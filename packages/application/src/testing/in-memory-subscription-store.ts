@@ -1,5 +1,8 @@
 import type { Subscription } from '@reviews/domain';
-import { SubscriptionStoreUnavailableError } from '../subscription/subscription-store.port.js';
+import {
+  SubscriptionStoreUnavailableError,
+  bySuppression,
+} from '../subscription/subscription-store.port.js';
 import type {
   StoredSubscription,
   SubscriptionStore,
@@ -38,6 +41,13 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
           a.subscription.pendingMail!.dueAt.getTime() - b.subscription.pendingMail!.dueAt.getTime(),
       )
       .slice(0, limit);
+  }
+
+  async findSuppressed(): Promise<StoredSubscription[]> {
+    this.check();
+    return [...this.records.values()]
+      .filter(({ subscription }) => subscription.status === 'suppressed')
+      .sort(bySuppression);
   }
 
   async insert(subscription: Subscription): Promise<StoredSubscription | null> {

@@ -23,7 +23,8 @@ interface MailerUnderTest {
 export const CONTRACT_FROM = { name: 'Tool Reviews', address: 'no-reply@reviews.example' };
 
 /**
- * The `Mailer` contract, run against every transport (outbox files, SES through a local SES):
+ * The `Mailer` contract, run against every transport (outbox files, SES through a local SES,
+ * SMTP through `smtp-server` over TLS and over STARTTLS):
  * what was composed is what arrives, the unsubscribe headers included.
  */
 export function describeMailerContract(

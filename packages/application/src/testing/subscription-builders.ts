@@ -90,6 +90,11 @@ class SubscriptionBuilder {
     return this.with({ status: 'suppressed', suppressionReason: reason, statusChangedAt: at });
   }
 
+  /** As the operator's suppression records an address that never signed up: no consent, no tokens. */
+  neverSignedUp(): this {
+    return this.with({ consent: null, tokens: [], lastMailAt: null });
+  }
+
   build(): Subscription {
     return this.value;
   }

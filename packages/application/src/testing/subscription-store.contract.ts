@@ -142,6 +142,37 @@ export function describeSubscriptionStoreContract(
       expect(await store.findWithMailDue(now, 10)).toEqual([]);
     });
 
+    it('keeps a record without consent (an address suppressed before it ever signed up)', async () => {
+      const suppressed = aSubscription().neverSignedUp().suppressed('complained').build();
+      expect(await store.insert(suppressed)).toEqual({ subscription: suppressed, version: 1 });
+      expect(await store.findByAddressKey(suppressed.addressKey)).toEqual({
+        subscription: suppressed,
+        version: 1,
+      });
+    });
+
+    it('lists the suppressed records, earliest suppression first, then by address; a changed one no longer', async () => {
+      const t = (minutes: number) => new Date(Date.UTC(2026, 10, 17, 10, minutes));
+      const late = aSubscription().withAddress('b@example.com').suppressed('bounced', t(5)).build();
+      const tie = aSubscription().withAddress('a@example.com').suppressed('bounced', t(5)).build();
+      const early = aSubscription().neverSignedUp().suppressed('complained', t(1)).build();
+      const lifted = aSubscription().suppressed('bounced', t(0)).build();
+      const confirmed = aSubscription().confirmed(t(2)).build();
+      for (const subscription of [late, tie, early, lifted, confirmed]) {
+        await store.insert(subscription);
+      }
+      await store.update({ ...lifted, status: 'unsubscribed', suppressionReason: null }, 1);
+      expect(await store.findSuppressed()).toEqual([
+        { subscription: early, version: 1 },
+        { subscription: tie, version: 1 },
+        { subscription: late, version: 1 },
+      ]);
+    });
+
+    it('lists no suppressed record in an empty store', async () => {
+      expect(await store.findSuppressed()).toEqual([]);
+    });
+
     it('answers ping when reachable', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
@@ -152,8 +183,10 @@ export function describeSubscriptionStoreContract(
       if (subject.reopen === null) throw new Error('a durable store under test must offer reopen');
       const kept = aSubscription().withPendingMail(new Date('2026-11-17T10:00:00Z')).build();
       const changed = aSubscription().build();
+      const suppressed = aSubscription().neverSignedUp().suppressed('complained').build();
       await store.insert(kept);
       await store.insert(changed);
+      await store.insert(suppressed);
       await store.update({ ...changed, status: 'declined' }, 1);
       const reopened = await subject.reopen();
       expect(await reopened.findByAddressKey(kept.addressKey)).toEqual({
@@ -167,6 +200,7 @@ export function describeSubscriptionStoreContract(
       expect(await reopened.findWithMailDue(new Date('2026-11-17T10:00:00Z'), 10)).toEqual([
         { subscription: kept, version: 1 },
       ]);
+      expect(await reopened.findSuppressed()).toEqual([{ subscription: suppressed, version: 1 }]);
     });
   });
 }

@@ -3,6 +3,7 @@ import type { Result } from '../shared/result.js';
 import { SUBSCRIPTION_MESSAGES } from './subscription-errors.js';
 import type { SubscriptionError } from './subscription-errors.js';
 import { findSubscriptionToken, markTokenUsed } from './subscription.js';
+import type { EmailAddress } from './email-address.js';
 import type { Subscription, SuppressionReason } from './subscription.js';
 
 /**
@@ -62,6 +63,49 @@ export function planUnsubscription(
     case 'suppressed':
       return ok({ kind: 'already-unsubscribed' });
   }
+}
+
+/**
+ * What suppressing an address comes to (docs/cli.md#subscriptions-cli):
+ * - `suppress`: store `subscription`, now suppressed (a new record for an address never seen);
+ * - `already-suppressed`: nothing to write; the first suppression's reason and time stay.
+ */
+type SuppressionPlan =
+  | { readonly kind: 'suppress'; readonly subscription: Subscription }
+  | { readonly kind: 'already-suppressed'; readonly subscription: Subscription };
+
+/**
+ * The operator's suppression of a bounced or complaining address: whatever its state, it is never
+ * mailed again and every signup of it is refused (403). An address with no record gets one, with
+ * no consent (none was given).
+ */
+export function planSuppression(
+  existing: Subscription | null,
+  address: EmailAddress,
+  reason: SuppressionReason,
+  now: Date,
+): SuppressionPlan {
+  if (existing === null) {
+    return {
+      kind: 'suppress',
+      subscription: {
+        addressKey: address.key,
+        address: address.value,
+        status: 'suppressed',
+        consent: null,
+        createdAt: now,
+        statusChangedAt: now,
+        confirmedAt: null,
+        lastMailAt: null,
+        suppressionReason: reason,
+        tokens: [],
+        pendingMail: null,
+      },
+    };
+  }
+  if (existing.status === 'suppressed')
+    return { kind: 'already-suppressed', subscription: existing };
+  return { kind: 'suppress', subscription: suppress(existing, reason, now) };
 }
 
 /** A bounce or complaint: the address is never mailed again, whatever its state was. */

@@ -48,13 +48,14 @@ interface PendingMail {
  * immutable data, so every store can keep it as a document; transitions return new values.
  * `lastMailAt` is the time (token issue) of the last verification mail a provider accepted: it
  * drives the 15-minute resend rule and the 48-hour expiry. `pendingMail` is the mail still to
- * send, if any.
+ * send, if any. `consent` is null only for an address the operator suppressed before it ever
+ * signed up (docs/cli.md#subscriptions-cli): nobody consented to anything there.
  */
 export interface Subscription {
   readonly addressKey: string;
   readonly address: string;
   readonly status: SubscriptionStatus;
-  readonly consent: Consent;
+  readonly consent: Consent | null;
   readonly createdAt: Date;
   readonly statusChangedAt: Date;
   readonly confirmedAt: Date | null;

@@ -112,6 +112,8 @@ export const environmentSchema = z.object({
     5_000,
   ),
   REDIS_URL: z.string().optional(),
+  // The mail family (SMTP_URL, SES_*, neither) is picked, and SMTP_URL parsed, by mail-settings.ts.
+  SMTP_URL: z.string().min(1, { error: 'SMTP_URL must not be empty' }).optional(),
   SES_REGION: z.string().min(1).optional(),
   SES_ENDPOINT: httpUrl('SES_ENDPOINT').optional(),
   MAIL_FROM: z.string().min(3).default('Reviews <no-reply@localhost>'),

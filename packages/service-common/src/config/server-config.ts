@@ -2,6 +2,7 @@ import { normaliseBlockedDomains, type BucketName, type Rights } from '@reviews/
 import path from 'node:path';
 import { SAMPLE_CATALOG_FILE } from '../default-paths.js';
 import { environmentSchema, type Environment } from './config.schema.js';
+import { mailSettingsOf, type MailSettings } from './mail-settings.js';
 
 /**
  * Requests per window of each bucket (`RATE_LIMIT_*`); the windows are those of docs/api.md#limits.
@@ -23,7 +24,8 @@ export interface ServerConfig {
   /** With MongoDB: how often an instance looks for a new publication when it cannot watch. */
   readonly catalogRefreshIntervalMs: number;
   readonly redisUrl: string | undefined;
-  readonly ses: { readonly region: string; readonly endpoint: string | undefined } | undefined;
+  /** Where verification mail goes: the outbox folder, Amazon SES or an SMTP server. */
+  readonly mail: MailSettings;
   readonly mailFrom: string;
   readonly trustProxy: false | number | readonly string[];
   /** Web origins besides the public base URL's whose pages may call `/mcp`. */
@@ -89,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       `Invalid setting SIGNUP_BLOCKED_DOMAINS: ${blocked.invalid.map((d) => JSON.stringify(d)).join(', ')} ${blocked.invalid.length === 1 ? 'is not a domain name' : 'are not domain names'}.`,
     ]);
   }
+  const mail = mailSettingsOf(e);
+  if ('problems' in mail) throw new ConfigurationError(mail.problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -99,8 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     mongodbUrl: e.MONGODB_URL,
     catalogRefreshIntervalMs: e.CATALOG_REFRESH_INTERVAL_MS,
     redisUrl: e.REDIS_URL,
-    ses:
-      e.SES_REGION === undefined ? undefined : { region: e.SES_REGION, endpoint: e.SES_ENDPOINT },
+    mail,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,
