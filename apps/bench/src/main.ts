@@ -99,7 +99,7 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            the sampler of the other benches)
            --encoding none|gzip --seconds S (10) --connections C (32) --rounds R (3) --seed S (1)
            [--compare DIR] (DIR's built server too) [--breakdown] (then profile this build: CPU
-           shares of match, excerpts, serialization, compression, HTTP)
+           shares of match, excerpts, serialization, compression, HTTP) [--breakdown-only]
 Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
 
 async function main(): Promise<void> {
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
       sampler: { type: 'string', default: 'issue' },
       encoding: { type: 'string', default: 'none' },
       breakdown: { type: 'boolean', default: false },
+      'breakdown-only': { type: 'boolean', default: false },
     },
   });
   const [benchmark, argument] = positionals;
@@ -261,6 +262,7 @@ async function main(): Promise<void> {
         seed: Number(values.seed),
         compare: values.compare,
         breakdown: values.breakdown,
+        breakdownOnly: values['breakdown-only'],
       });
     }
     case 'profile':

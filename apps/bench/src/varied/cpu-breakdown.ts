@@ -3,12 +3,22 @@ import { frameLabel, loadWindow, type ProfileNode } from '../profile/cpu-profile
 /** Where a server's CPU went, as shares of the busy samples of its load window. */
 export interface Breakdown {
   readonly parts: ReadonlyMap<Part, number>;
-  /** The frames that used most CPU themselves in the parts no rule names (`other`), with shares. */
-  readonly otherFrames: ReadonlyArray<readonly [string, number]>;
+  /** Per part, the frames that used most CPU themselves, with their shares of all samples. */
+  readonly topFrames: ReadonlyMap<Part, ReadonlyArray<readonly [string, number]>>;
 }
 
 type Part =
-  'match' | 'excerpts' | 'serialization' | 'compression' | 'HTTP' | 'garbage collection' | 'other';
+  | 'match'
+  | 'excerpts'
+  | 'serialization'
+  | 'compression and negotiation'
+  | 'validation (zod)'
+  | 'logging'
+  | 'Express and middleware'
+  | 'route code (adapters, use cases)'
+  | 'Node HTTP and sockets'
+  | 'garbage collection'
+  | 'other';
 
 /**
  * The part a frame's code belongs to, or undefined to ask its caller. A sample counts for the
@@ -21,11 +31,14 @@ function partOf(node: ProfileNode): Part | undefined {
   if (/domain\/dist\/search\/(tool-excerpt|excerpt-window|keyword-text-match)/.test(url))
     return 'excerpts';
   if (/domain\/dist\/search\//.test(url)) return 'match';
-  if (url === 'node:zlib' || url.startsWith('node:internal/zlib') || /compression/.test(url))
-    return 'compression';
-  if (/response-frame|json-body|serializ|etag/.test(url) || functionName === 'stringify')
-    return 'serialization';
-  if (/^node:(_http|net|internal\/(http|stream|net|streams))/.test(url)) return 'HTTP';
+  if (functionName === 'stringify' || /response-frame|json-body/.test(url)) return 'serialization';
+  if (/zlib|compression|negotiator/.test(url)) return 'compression and negotiation';
+  if (/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?zod\//.test(url)) return 'validation (zod)';
+  if (/pino|sonic-boom|access-log/.test(url)) return 'logging';
+  if (/node_modules\//.test(url)) return 'Express and middleware';
+  if (/packages\/[a-z-]+\/dist\//.test(url)) return 'route code (adapters, use cases)';
+  if (/^node:(_http|net|internal\/(http|stream|net|streams))/.test(url))
+    return 'Node HTTP and sockets';
   return undefined;
 }
 
@@ -33,7 +46,7 @@ function partOf(node: ProfileNode): Part | undefined {
 export function cpuBreakdown(file: string, between: readonly [number, number]): Breakdown {
   const { byId, parent, samples } = loadWindow(file, between);
   const counts = new Map<Part, number>();
-  const other = new Map<string, number>();
+  const frames = new Map<Part, Map<string, number>>();
   for (const id of samples) {
     let part: Part = 'other';
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -44,18 +57,22 @@ export function cpuBreakdown(file: string, between: readonly [number, number]): 
       }
     }
     counts.set(part, (counts.get(part) ?? 0) + 1);
-    if (part === 'other') {
-      const frame = frameLabel(byId.get(id)!);
-      other.set(frame, (other.get(frame) ?? 0) + 1);
-    }
+    const frame = frameLabel(byId.get(id)!);
+    const ofPart = frames.get(part) ?? new Map<string, number>();
+    frames.set(part, ofPart.set(frame, (ofPart.get(frame) ?? 0) + 1));
   }
   const parts = new Map<Part, number>();
   for (const [part, count] of counts) parts.set(part, count / samples.length);
-  const otherFrames = [...other]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 15)
-    .map(([frame, count]): [string, number] => [frame, count / samples.length]);
-  return { parts, otherFrames };
+  const topFrames = new Map<Part, Array<[string, number]>>();
+  for (const [part, counts] of frames)
+    topFrames.set(
+      part,
+      [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([frame, count]): [string, number] => [frame, count / samples.length]),
+    );
+  return { parts, topFrames };
 }
 
 export function printBreakdown(breakdown: Breakdown, cpuUsPerAnswer: number): void {
@@ -64,8 +81,9 @@ export function printBreakdown(breakdown: Breakdown, cpuUsPerAnswer: number): vo
       `per answer in all threads, profiled run)`,
   );
   const percent = (share: number) => `${(100 * share).toFixed(1).padStart(6)} %`;
-  for (const [part, share] of [...breakdown.parts].sort((a, b) => b[1] - a[1]))
-    console.log(`${part.padEnd(20)}${percent(share)}`);
-  console.log('\nin "other", the frames that used most CPU themselves');
-  for (const [frame, share] of breakdown.otherFrames) console.log(`${percent(share)}  ${frame}`);
+  for (const [part, share] of [...breakdown.parts].sort((a, b) => b[1] - a[1])) {
+    console.log(`${part.padEnd(34)}${percent(share)}`);
+    for (const [frame, frameShare] of breakdown.topFrames.get(part) ?? [])
+      console.log(`${''.padEnd(6)}${percent(frameShare)}  ${frame}`);
+  }
 }

@@ -31,6 +31,8 @@ interface VariedBenchOptions {
   readonly compare: string | undefined;
   /** After the rounds, profile this build under the same load and print where its CPU went. */
   readonly breakdown: boolean;
+  /** Only the breakdown: no reference, no rounds (to look at this build alone, quickly). */
+  readonly breakdownOnly: boolean;
 }
 
 interface Figures {
@@ -77,6 +79,17 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
       MAX_CONNECTIONS_PER_CLIENT: '0',
       SHUTDOWN_DRAIN_MS: '0',
     });
+    const warmUp = sequence(options.seed * 1000 + 999).slice(0, 5000);
+    if (options.breakdownOnly) {
+      await profiledBreakdown(
+        options,
+        serviceEnv,
+        workDir,
+        warmUp,
+        sequence(options.seed * 1000 + 500),
+      );
+      return;
+    }
     const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
     if (options.compare !== undefined)
       builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
@@ -100,7 +113,6 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
         `${options.rounds} rounds of ${options.seconds} s per server, ${options.connections} connections`,
     );
     // Warm-up (not measured): JIT and pools, on a sequence no round asks again.
-    const warmUp = sequence(options.seed * 1000 + 999).slice(0, 5000);
     for (const subject of subjects) await run(subject, warmUp, 3, options);
 
     const rounds: Array<Map<string, Figures>> = [];
@@ -114,32 +126,50 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
     }
     printMedians(subjects, rounds);
 
-    if (options.breakdown) {
-      const profileDir = await mkdtemp(join(workDir, 'profile-'));
-      const dataDir = await mkdtemp(join(workDir, 'data-'));
-      const profiled = await startChildServer(SERVER_MAIN, join(dataDir, 'server.log'), {
-        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-        env: serviceEnv(dataDir),
-      });
-      const subject = { name: 'ours (profiled)', server: profiled };
-      await run(subject, warmUp, 3, options);
-      const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-      const from = nowUs();
-      const figures = await run(
-        subject,
-        sequence(options.seed * 1000 + 500),
-        options.seconds,
+    if (options.breakdown)
+      await profiledBreakdown(
         options,
+        serviceEnv,
+        workDir,
+        warmUp,
+        sequence(options.seed * 1000 + 500),
       );
-      const to = nowUs();
-      await profiled.stop();
-      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-      if (file === undefined) throw new Error('the profiled server wrote no profile');
-      printBreakdown(cpuBreakdown(join(profileDir, file), [from, to]), figures.cpuUsPerAnswer);
-    }
   } finally {
     for (const subject of subjects.reverse()) await subject.server.stop();
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * This build once more, with `--cpu-prof`: warmed up, then driven with `paths` for the run's
+ * length; prints where its CPU went during that run.
+ */
+async function profiledBreakdown(
+  options: VariedBenchOptions,
+  serviceEnv: (dataDir: string) => NodeJS.ProcessEnv,
+  workDir: string,
+  warmUp: readonly string[],
+  paths: readonly string[],
+): Promise<void> {
+  const profileDir = await mkdtemp(join(workDir, 'profile-'));
+  const dataDir = await mkdtemp(join(workDir, 'data-'));
+  const profiled = await startChildServer(SERVER_MAIN, join(dataDir, 'server.log'), {
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    env: serviceEnv(dataDir),
+  });
+  const subject = { name: 'ours (profiled)', server: profiled };
+  try {
+    await run(subject, warmUp, 3, options);
+    const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+    const from = nowUs();
+    const figures = await run(subject, paths, options.seconds, options);
+    const to = nowUs();
+    await profiled.stop();
+    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+    if (file === undefined) throw new Error('the profiled server wrote no profile');
+    printBreakdown(cpuBreakdown(join(profileDir, file), [from, to]), figures.cpuUsPerAnswer);
+  } finally {
+    await profiled.stop();
   }
 }
 
