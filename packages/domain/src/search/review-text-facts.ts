@@ -21,11 +21,23 @@ const SIGNATURE_PREFIX = 3;
  */
 export function signatureBit(word: string): number {
   if (word.length < SIGNATURE_PREFIX) return -1;
-  let hash = 0;
-  for (let i = 0; i < SIGNATURE_PREFIX; i++)
-    hash = Math.imul(hash ^ word.charCodeAt(i), 0x9e3779b1);
-  return (hash >>> 25) & (SIGNATURE_WORDS * 32 - 1);
+  return bitOf(word.charCodeAt(0), word.charCodeAt(1), word.charCodeAt(2));
 }
+
+/** The bit of three (folded) character codes: the top seven bits of a multiplicative hash. */
+function bitOf(a: number, b: number, c: number): number {
+  const hash = Math.imul(Math.imul(Math.imul(a, 0x9e3779b1) ^ b, 0x9e3779b1) ^ c, 0x9e3779b1);
+  return hash >>> 25;
+}
+
+/** Whether an ASCII code is a letter or a digit. */
+const isAlphanumeric = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x5a);
+
+/** An ASCII code lower-cased, as folding does. */
+const lower = (code: number): number => (code >= 0x41 && code <= 0x5a ? code | 0x20 : code);
 
 /**
  * What a search learns about a publication's review texts, once per review, the first time an
@@ -101,21 +113,47 @@ export class ReviewTextFacts {
     let shape = this.shapes[at] as number;
     if (shape === 0) {
       const { likes, dislikes } = (this.tools[ordinal] as Tool).reviews[review] as Review;
-      shape = KNOWN | (isPlain(likes) ? LIKES_PLAIN : 0) | (isPlain(dislikes) ? DISLIKES_PLAIN : 0);
-      this.sign(likes, at * 2 * SIGNATURE_WORDS);
-      this.sign(dislikes, (at * 2 + 1) * SIGNATURE_WORDS);
+      const likesPlain = isPlain(likes);
+      const dislikesPlain = isPlain(dislikes);
+      shape = KNOWN | (likesPlain ? LIKES_PLAIN : 0) | (dislikesPlain ? DISLIKES_PLAIN : 0);
+      this.sign(likes, likesPlain, at * 2 * SIGNATURE_WORDS);
+      this.sign(dislikes, dislikesPlain, (at * 2 + 1) * SIGNATURE_WORDS);
       this.shapes[at] = shape;
     }
     return shape;
   }
 
-  private sign(text: string, first: number): void {
+  /**
+   * Sets the bits of `text` from `first`. A plain text is read once, character by character: every
+   * term of it starts at a letter or digit that follows no letter or digit, or at a `.` before
+   * one (`.js` in `node.js`), so the three characters from each such place cover every term (and a
+   * few places no term starts at, whose bits only cost a text being read). Other texts are
+   * tokenized as the index does.
+   */
+  private sign(text: string, plain: boolean, first: number): void {
     const { signatures } = this;
-    scanTokens(foldText(text), (token) =>
-      forEachTermOfToken(token, (term) => {
-        const bit = signatureBit(term);
-        if (bit >= 0) signatures[first + (bit >>> 5)]! |= 1 << (bit & 31);
-      }),
-    );
+    const set = (bit: number): void => {
+      signatures[first + (bit >>> 5)]! |= 1 << (bit & 31);
+    };
+    if (!plain) {
+      scanTokens(foldText(text), (token) =>
+        forEachTermOfToken(token, (term) => {
+          const bit = signatureBit(term);
+          if (bit >= 0) set(bit);
+        }),
+      );
+      return;
+    }
+    const last = text.length - SIGNATURE_PREFIX;
+    let previous = false;
+    for (let i = 0; i <= last; i++) {
+      const code = text.charCodeAt(i);
+      const current = isAlphanumeric(code);
+      const starts =
+        (current && !previous) || (code === 0x2e && isAlphanumeric(text.charCodeAt(i + 1)));
+      if (starts)
+        set(bitOf(lower(code), lower(text.charCodeAt(i + 1)), lower(text.charCodeAt(i + 2))));
+      previous = current;
+    }
   }
 }
