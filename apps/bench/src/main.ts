@@ -16,12 +16,13 @@ import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
 import { sighupBench } from './sighup-bench.js';
 import { startBench } from './start-bench.js';
+import { variedBench } from './varied/varied-bench.js';
 
 const SAMPLE = fileURLToPath(
   new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|refinements|http|profile|signups|flood|slow-connections> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|refinements|http|profile|signups|flood|slow-connections|varied> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -96,6 +97,15 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            address, then spread over --addresses: the share of probes answered 200
            --connections N (1500) --addresses A (30) --seconds S (14) --probes P (84)
            --fd-limit F (the server's ulimit -n: 1024) [--server PATH/main.js]
+  varied   varied (mostly uncached) REST searches, side by side with a bare node:http server over a
+           FlexSearch 0.8 Document index (own processes), the same fresh request sequence for
+           each in a round: req/s, p50/p99, CPU per answer, ratios; no Accept-Encoding by default
+           --tools N (10000; generated and cached) or --catalog FILE --queries N (100000 a round)
+           --sampler issue|project (issue: any searched text of a tool, ~70 % distinct; project:
+           the sampler of the other benches)
+           --encoding none|gzip --seconds S (10) --connections C (32) --rounds R (3) --seed S (1)
+           [--compare DIR] (DIR's built server too) [--breakdown] (then profile this build: CPU
+           shares of match, excerpts, serialization, compression, HTTP) [--breakdown-only]
 Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
 
 async function main(): Promise<void> {
@@ -134,6 +144,10 @@ async function main(): Promise<void> {
       pairs: { type: 'string', default: '3' },
       restart: { type: 'boolean', default: false },
       imported: { type: 'boolean', default: false },
+      sampler: { type: 'string', default: 'issue' },
+      encoding: { type: 'string', default: 'none' },
+      breakdown: { type: 'boolean', default: false },
+      'breakdown-only': { type: 'boolean', default: false },
     },
   });
   const [benchmark, argument] = positionals;
@@ -245,6 +259,25 @@ async function main(): Promise<void> {
         fdLimit: Number(values['fd-limit']),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
+    case 'varied': {
+      const { sampler, encoding } = values;
+      if (sampler !== 'issue' && sampler !== 'project') break;
+      if (encoding !== 'none' && encoding !== 'gzip') break;
+      return variedBench({
+        catalog: values.catalog,
+        tools: Number(values.tools ?? 10000),
+        queries: Number(values.queries ?? 100000),
+        sampler,
+        encoding,
+        seconds: Number(values.seconds ?? 10),
+        connections: Number(values.connections ?? 32),
+        rounds: Number(values.rounds ?? 3),
+        seed: Number(values.seed),
+        compare: values.compare,
+        breakdown: values.breakdown,
+        breakdownOnly: values['breakdown-only'],
+      });
+    }
     case 'profile':
       if (argument === undefined) break;
       return cpuProfileSummary(argument, Number(values.top), values.match);

@@ -1,7 +1,7 @@
 import type { Tool } from '../catalog/tool.js';
 import { KeywordMatcher, type ToolFilter } from './keyword-matcher.js';
 import { LruCache } from '../shared/lru-cache.js';
-import { PlainReviewTexts } from './plain-review-texts.js';
+import { ReviewTextFacts } from './review-text-facts.js';
 import type { MergedPostings } from './prefix-shortcuts.js';
 import { buildSearchIndexSnapshot, type SearchIndexSnapshot } from './search-index-snapshot.js';
 import { OrdinalResultList } from './search-result-list.js';
@@ -35,7 +35,7 @@ export class SearchIndex {
     /** Browse lists: all tools under the key `null`, then one per category id. */
     private readonly browseLists: ReadonlyMap<number | null, SearchResultList>,
     private readonly parts: SearchIndexSnapshot,
-    private readonly plainTexts: PlainReviewTexts,
+    private readonly textFacts: ReviewTextFacts,
     private readonly dictionary: TermDictionary,
   ) {}
 
@@ -51,7 +51,7 @@ export class SearchIndex {
   /**
    * The index over `tools` whose parts are `snapshot` (made by `build` or `snapshot()` over the
    * same tools in the same order), without indexing again: one pass over the tools, none when
-   * `reviewStarts` (see `PlainReviewTexts`) comes with them. Throws when the parts do not fit
+   * `reviewStarts` (see `ReviewTextFacts`) comes with them. Throws when the parts do not fit
    * together.
    */
   static fromSnapshot(
@@ -107,7 +107,7 @@ export class SearchIndex {
       categoryOf,
       browseLists,
       snapshot,
-      new PlainReviewTexts(tools, reviewStarts),
+      new ReviewTextFacts(tools, reviewStarts),
       dictionary,
     );
   }
@@ -141,7 +141,7 @@ export class SearchIndex {
       total,
       keywords,
       () => this.matcher.match(keywords, filter).ordinals,
-      this.plainTexts,
+      this.textFacts,
     );
     this.cache.set(key, list, list.size + 1);
     return list;

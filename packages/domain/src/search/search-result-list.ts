@@ -1,7 +1,7 @@
 import type { Tool } from '../catalog/tool.js';
 import { MAX_PAGE_LIMIT } from '../paging/page-window.js';
 import type { Excerpt, SearchHit, SearchResultList } from './search-types.js';
-import type { PlainReviewTexts } from './plain-review-texts.js';
+import type { ReviewTextFacts } from './review-text-facts.js';
 import { toolExcerpt } from './tool-excerpt.js';
 
 /**
@@ -25,7 +25,7 @@ export class OrdinalResultList implements SearchResultList {
    * @param ordinals the first results in order: all `total` of them, or a prefix when
    *   `completeOrder` can produce the rest on demand (computed at most once).
    * @param keywords folded keywords; empty for browsing, which has no excerpts.
-   * @param plainTexts which review texts of `tools` are plain, to spare excerpts checking them.
+   * @param textFacts what is known of the review texts of `tools`, to spare excerpts reading them.
    */
   constructor(
     private readonly tools: readonly Tool[],
@@ -33,7 +33,7 @@ export class OrdinalResultList implements SearchResultList {
     readonly total: number,
     private readonly keywords: readonly string[],
     private readonly completeOrder?: () => Uint32Array,
-    private readonly plainTexts?: PlainReviewTexts,
+    private readonly textFacts?: ReviewTextFacts,
   ) {}
 
   /** Hits at positions `[start, end)`, clamped to the list; empty when the range is. */
@@ -53,13 +53,16 @@ export class OrdinalResultList implements SearchResultList {
   private excerpt(position: number, ordinal: number, tool: Tool): Excerpt {
     if (position < KEPT_EXCERPTS && this.keptExcerpts[position] !== undefined)
       return this.keptExcerpts[position];
-    const { plainTexts } = this;
+    const facts = this.textFacts;
     const excerpt = toolExcerpt(
       tool,
       this.keywords,
-      plainTexts === undefined
+      facts === undefined
         ? undefined
-        : (review, source) => plainTexts.isPlain(ordinal, review, source),
+        : {
+            isPlain: (review, source) => facts.isPlain(ordinal, review, source),
+            mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+          },
     );
     if (position < KEPT_EXCERPTS) this.keptExcerpts[position] = excerpt;
     return excerpt;

@@ -8,6 +8,7 @@ import {
   markProbedKeywords,
   probeKeywords,
 } from './keyword-text-match.js';
+import { signatureBit } from './review-text-facts.js';
 import type { Excerpt } from './search-types.js';
 
 /** Name, description, category and stack tag labels: the texts of tiers 0 and 1. */
@@ -39,14 +40,20 @@ interface Candidate {
 function bestReviewText(
   reviews: readonly Review[],
   open: readonly string[],
-  isPlain: PlainText,
+  texts: ReviewTexts,
 ): Candidate | undefined {
   let best: Candidate | undefined;
+  const bits = open.map(signatureBit);
   const consider = (review: Review, index: number, source: 'likes' | 'dislikes'): void => {
     // How many keywords this text must hold to beat the best: more, unless it is newer.
     const need = best === undefined ? 1 : best.count + (isNewer(review, best.review) ? 0 : 1);
     if (need > open.length) return;
-    const plain = isPlain(index, source);
+    // The signature first: it rules most texts out without reading them.
+    let possible = 0;
+    for (let i = 0; i < bits.length && possible < need; i++)
+      if (texts.mayHold(index, source, bits[i] as number)) possible++;
+    if (possible < need) return;
+    const plain = texts.isPlain(index, source);
     if (!holdsKeywords(review[source], open, need, plain)) return;
     const probe = probeKeywords(review[source], open, [], plain);
     if (probe.candidates.length < need) return;
@@ -62,12 +69,16 @@ function bestReviewText(
 }
 
 /**
- * Whether the `source` text of the tool's review at `index` is known to be ASCII without
- * apostrophes (see `PlainReviewTexts`); `false` when unknown, which only costs a check.
+ * What the index has learned of the tool's review texts (see `ReviewTextFacts`), by the review's
+ * position: whether a text is ASCII without apostrophes, and whether its signature has a
+ * keyword's bit. Unknown, the answers are `false` and `true`, which only cost checks.
  */
-type PlainText = (index: number, source: 'likes' | 'dislikes') => boolean;
+export interface ReviewTexts {
+  isPlain(index: number, source: 'likes' | 'dislikes'): boolean;
+  mayHold(index: number, source: 'likes' | 'dislikes', bit: number): boolean;
+}
 
-const unknown: PlainText = () => false;
+const unknown: ReviewTexts = { isPlain: () => false, mayHold: () => true };
 
 /**
  * The excerpt of a keyword search hit (docs/api.md#search-rules-in-short). When the tool metadata
@@ -78,13 +89,13 @@ const unknown: PlainText = () => false;
 export function toolExcerpt(
   tool: Tool,
   keywords: readonly string[],
-  isPlain: PlainText = unknown,
+  texts: ReviewTexts = unknown,
 ): Excerpt {
   const matched: boolean[] = [];
   let count = 0;
   for (const text of metadataTexts(tool)) count += markMatchedKeywords(text, keywords, matched);
   const open = keywords.filter((_, i) => matched[i] !== true);
-  const chosen = count < keywords.length ? bestReviewText(tool.reviews, open, isPlain) : undefined;
+  const chosen = count < keywords.length ? bestReviewText(tool.reviews, open, texts) : undefined;
   if (chosen === undefined) {
     return {
       text: cutExcerpt(tool.description, firstMatch(tool.description, keywords)?.start),

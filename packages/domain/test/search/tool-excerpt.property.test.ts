@@ -10,6 +10,7 @@ import {
   markProbedKeywords,
   probeKeywords,
 } from '../../src/search/keyword-text-match.js';
+import { ReviewTextFacts } from '../../src/search/review-text-facts.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import type { Excerpt } from '../../src/search/search-types.js';
 import { toolExcerpt } from '../../src/search/tool-excerpt.js';
@@ -122,7 +123,16 @@ describe('the review text an excerpt cites', () => {
         if (!parsed.ok) return;
         const expected = referenceExcerpt(candidate, parsed.value);
         expect(toolExcerpt(candidate, parsed.value)).toEqual(expected);
-        expect(toolExcerpt(candidate, parsed.value, plainFlags(candidate))).toEqual(expected);
+        const plain = { isPlain: plainFlags(candidate), mayHold: () => true };
+        expect(toolExcerpt(candidate, parsed.value, plain)).toEqual(expected);
+        // What the index learns of the texts: the plain flags and the term signatures.
+        const facts = new ReviewTextFacts([candidate]);
+        const learned = {
+          isPlain: (index: number, source: 'likes' | 'dislikes') => facts.isPlain(0, index, source),
+          mayHold: (index: number, source: 'likes' | 'dislikes', bit: number) =>
+            facts.mayHold(0, index, source, bit),
+        };
+        expect(toolExcerpt(candidate, parsed.value, learned)).toEqual(expected);
       }),
       { numRuns: 3000 },
     );
