@@ -69,6 +69,10 @@ export async function connectPostgres(
     transaction: async (work, begin = 'BEGIN') => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A connection that breaks between two statements says so here (the pool listens only
+      // while it holds the connection); the next statement then fails and rolls back.
+      const onError = (error: Error) => (broken = error);
+      client.on('error', onError);
       try {
         await client.query(begin);
         const result = await work(client);
@@ -80,7 +84,8 @@ export async function connectPostgres(
         });
         throw error;
       } finally {
-        // A connection whose rollback failed is not returned to the pool.
+        client.off('error', onError);
+        // A connection that broke, or whose rollback failed, is not returned to the pool.
         client.release(broken);
       }
     },

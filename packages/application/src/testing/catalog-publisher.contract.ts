@@ -139,8 +139,9 @@ export function describeCatalogPublisherContract(
     it('rejects publish and prune within seconds when the storage cannot be reached', async () => {
       const unreachable = await subject.unreachable();
       const started = Date.now();
-      await expect(unreachable.publish(catalogOf('lost', 1))).rejects.toBeInstanceOf(Error);
-      await expect(unreachable.prune()).rejects.toBeInstanceOf(Error);
+      // A driver's errors may come from another realm than the test's `Error`: match the message.
+      await expect(unreachable.publish(catalogOf('lost', 1))).rejects.toThrow(/./);
+      await expect(unreachable.prune()).rejects.toThrow(/./);
       expect(Date.now() - started).toBeLessThan(20_000);
     }, 30_000);
   });
