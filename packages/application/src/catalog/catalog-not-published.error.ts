@@ -1,7 +1,7 @@
 /**
  * The shared catalog storage holds no publication yet (a fresh database). A `CatalogSource`
  * rejects `load()` with it; the server then starts not ready and waits for the first one
- * (docs/operations.md#shared-storage-many-instances).
+ * (docs/operations.md#storage-families).
  */
 export class CatalogNotPublishedError extends Error {
   override readonly name = 'CatalogNotPublishedError';
