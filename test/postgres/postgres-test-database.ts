@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe } from '@jest/globals';
 import { connectPostgres, type PostgresConnection } from '@reviews/adapters-persistence';
-import type pg from 'pg';
 
 /**
  * The PostgreSQL the tests use: `POSTGRES_TEST_URL`, or the machine's own (127.0.0.1:5432, user
@@ -11,15 +10,28 @@ import type pg from 'pg';
 export const POSTGRES_TEST_URL =
   process.env.POSTGRES_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** What the tests ask of the driver's client (its types belong to adapters-persistence). */
+interface AdminClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+  on(event: 'error', listener: () => void): unknown;
+}
+
 // The driver is a dependency of adapters-persistence, not of the repository root.
 const { Client } = createRequire(
   new URL('../../packages/adapters-persistence/package.json', import.meta.url),
-)('pg') as typeof pg;
+)('pg') as {
+  Client: new (config: {
+    connectionString: string;
+    connectionTimeoutMillis: number;
+  }) => AdminClient;
+};
 
 export type SuiteDeclarer = (name: string, body: () => void) => void;
 
 /** Runs `work` with a client on the server's maintenance database, closed afterwards. */
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(work: (client: AdminClient) => Promise<T>): Promise<T> {
   const client = new Client({
     connectionString: POSTGRES_TEST_URL,
     connectionTimeoutMillis: 2_000,

@@ -1,7 +1,6 @@
 export { ConfigurationError, loadConfig } from './config/server-config.js';
 export type { ServerConfig } from './config/server-config.js';
 export { SHARED_STORAGE_NAMES } from './config/storage-choice.js';
-export type { StorageChoice } from './config/storage-choice.js';
 export { environmentSchema } from './config/config.schema.js';
 export { SAMPLE_CATALOG_FILE } from './default-paths.js';
 export { builtScriptBeside } from './built-script.js';

@@ -97,7 +97,7 @@ export async function connectPostgres(
 }
 
 /** `host:port/database` of a connection URL, without credentials, for error messages. */
-export function describeServer(url: string): string {
+function describeServer(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.host}${parsed.pathname}`;
