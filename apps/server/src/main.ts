@@ -1,5 +1,10 @@
 import { CatalogInvalidError } from '@reviews/application';
-import { ConfigurationError, loadConfig, type ServerConfig } from '@reviews/service-common';
+import {
+  ConfigurationError,
+  loadConfig,
+  SHARED_STORAGE_NAMES,
+  type ServerConfig,
+} from '@reviews/service-common';
 import { createLogger } from './logging/logger.js';
 import { startServer } from './server.js';
 
@@ -25,9 +30,9 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof CatalogInvalidError) {
       const where =
-        config.mongodbUrl === undefined
+        config.storage.family === 'files'
           ? `CATALOG_FILE ${config.catalogFile}`
-          : 'The live publication in MongoDB';
+          : `The live publication in ${SHARED_STORAGE_NAMES[config.storage.family].name}`;
       return fail(`${where}: ${error.message}`);
     }
     const reason = error instanceof Error ? error.message : String(error);
@@ -36,10 +41,12 @@ async function main(): Promise<void> {
 
   // For the person at the terminal; the JSON line above it is for machines.
   const metrics = running.metricsUrl === undefined ? '' : `, metrics at ${running.metricsUrl}`;
+  const shared =
+    config.storage.family === 'files' ? undefined : SHARED_STORAGE_NAMES[config.storage.family];
   const catalog =
-    config.mongodbUrl === undefined
+    shared === undefined
       ? config.catalogFile
-      : 'the live publication in MongoDB (MONGODB_URL)';
+      : `the live publication in ${shared.name} (${shared.setting})`;
   process.stderr.write(
     `Listening on ${running.url} (catalog: ${catalog}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
   );

@@ -1,6 +1,5 @@
 import { createHttpServer } from '@reviews/adapters-http';
-import type { PublishedCatalog } from '@reviews/application';
-import { CatalogNotPublishedError } from '@reviews/adapters-persistence';
+import { CatalogNotPublishedError, type PublishedCatalog } from '@reviews/application';
 import { once } from 'node:events';
 import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -39,7 +38,7 @@ export interface RunningServer {
 
 /**
  * Boots the service: wires the container, publishes the catalog (rejecting when it is invalid,
- * before anything listens), then listens. With MongoDB it then follows new publications.
+ * before anything listens), then listens. With a shared storage it then follows new publications.
  */
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const container = createContainer(config, logger);
@@ -47,7 +46,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   try {
     app = await container.getAsync<ServiceApp>(TOKENS.App);
   } catch (error) {
-    // What did connect (MongoDB, Redis, the store) is released: the process can end.
+    // What did connect (the shared database, Redis, the store) is released: the process can end.
     await container.unbindAllAsync();
     throw error;
   }
@@ -64,7 +63,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   try {
     await republish();
   } catch (error) {
-    // A fresh MongoDB has no publication yet: serve (not ready) and pick up the first one.
+    // A fresh shared database has no publication yet: serve (not ready) and pick up the first one.
     if (!(error instanceof CatalogNotPublishedError)) {
       await container.unbindAllAsync();
       throw error;
@@ -81,7 +80,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   const following =
     app.publications === undefined
       ? undefined
-      : followPublications(app.publications, config, logger, republish);
+      : followPublications(app.publications, logger, republish);
 
   const handle = requestHandler(app);
   // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.

@@ -156,6 +156,18 @@ describe('refusing to start', () => {
     );
   }, 60_000);
 
+  it('refuses two storage URLs at once, naming both settings', async () => {
+    const server = startServerProcess({
+      DATA_DIR: work,
+      MONGODB_URL: 'mongodb://127.0.0.1:27017/reviews',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/reviews',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'Invalid settings MONGODB_URL and DATABASE_URL: both name a storage; set one (MONGODB_URL for MongoDB, DATABASE_URL for PostgreSQL) or neither (files under DATA_DIR).',
+    );
+  }, 60_000);
+
   it('exits non-zero listing every catalog problem with its JSON path', async () => {
     const bad = path.join(work, 'bad.json');
     writeFileSync(

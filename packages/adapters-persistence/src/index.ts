@@ -6,8 +6,14 @@ export { NodeCryptoTokenGenerator } from './security/node-crypto-token-generator
 export { RedisRateLimiter } from './rate-limiting/redis-rate-limiter.js';
 export { connectMongo } from './mongo/mongo-connection.js';
 export type { MongoConnection } from './mongo/mongo-connection.js';
-export { CatalogNotPublishedError, MongoCatalogSource } from './catalog/mongo-catalog-source.js';
-export { MongoPublicationWatcher } from './catalog/mongo-publication-watcher.js';
+export { MongoCatalogSource } from './catalog/mongo-catalog-source.js';
+export { MongoPublicationFeed } from './catalog/mongo-publication-feed.js';
 export { MongoSubscriptionStore } from './subscription/mongo-subscription-store.js';
 export { FileIndexSnapshotStore } from './catalog/file-index-snapshot-store.js';
 export { DUPLICATE_ID_RULE_MODULE } from './catalog/duplicate-id-finder.js';
+export { connectPostgres } from './postgres/postgres-connection.js';
+export type { PostgresConnection } from './postgres/postgres-connection.js';
+export type { MigrationReport } from './postgres/postgres-migrations.js';
+export { PostgresCatalogSource } from './catalog/postgres-catalog-source.js';
+export { PostgresPublicationFeed } from './catalog/postgres-publication-feed.js';
+export { PostgresSubscriptionStore } from './subscription/postgres-subscription-store.js';

@@ -61,6 +61,17 @@ export type {
 } from './schemas/tool.schemas.js';
 
 export { CatalogInvalidError } from './catalog/catalog-invalid.error.js';
+export { CatalogNotPublishedError } from './catalog/catalog-not-published.error.js';
+export type {
+  CatalogPublisher,
+  PublishedPublication,
+  PublishOptions,
+} from './catalog/catalog-publisher.port.js';
+export type {
+  PublicationFeed,
+  PublicationFollowing,
+  PublicationListener,
+} from './catalog/publication-feed.port.js';
 export { isStreamingCatalogSource } from './catalog/catalog-source.port.js';
 export type {
   CatalogProblem,

@@ -1,5 +1,6 @@
 export { ConfigurationError, loadConfig } from './config/server-config.js';
 export type { ServerConfig } from './config/server-config.js';
+export { SHARED_STORAGE_NAMES } from './config/storage-choice.js';
 export { environmentSchema } from './config/config.schema.js';
 export { SAMPLE_CATALOG_FILE } from './default-paths.js';
 export { builtScriptBeside } from './built-script.js';
@@ -7,3 +8,5 @@ export { indexSnapshotStore } from './indexing/index-snapshots.js';
 export { indexingAheadWorkerScript, WorkerIndexingAhead } from './indexing/indexing-ahead.js';
 export { speedUpIndexing } from './indexing/indexing-speed-up.js';
 export { indexingAheadOfImport, prebuildIndexSnapshot } from './indexing/prebuilt-index.js';
+export { connectSharedStorage } from './storage/shared-storage.js';
+export type { ClosableSubscriptionStore, SharedStorage } from './storage/shared-storage.js';

@@ -76,9 +76,25 @@ describe('loadConfig', () => {
       MONGODB_URL: 'mongodb://db.example:27017/reviews',
       CATALOG_REFRESH_INTERVAL_MS: '750',
     });
-    expect(config.mongodbUrl).toBe('mongodb://db.example:27017/reviews');
+    expect(config.storage).toEqual({
+      family: 'mongodb',
+      url: 'mongodb://db.example:27017/reviews',
+    });
     expect(config.catalogRefreshIntervalMs).toBe(750);
     expect(loadConfig({}).catalogRefreshIntervalMs).toBe(5_000);
+  });
+
+  it('picks the storage family from the URL that is set: files, MongoDB or PostgreSQL', () => {
+    expect(loadConfig({}).storage).toEqual({ family: 'files' });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://reviews@db.example:5432/reviews' }).storage,
+    ).toEqual({
+      family: 'postgres',
+      url: 'postgres://reviews@db.example:5432/reviews',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.example/reviews' }).storage.family).toBe(
+      'postgres',
+    );
   });
 
   it('reads signup settings', () => {
@@ -105,6 +121,13 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ MONGODB_URL: 'postgres://localhost/reviews' }, /MONGODB_URL must be a MongoDB connection/],
     [{ CATALOG_REFRESH_INTERVAL_MS: '10' }, /CATALOG_REFRESH_INTERVAL_MS/],
+    [{ DATABASE_URL: 'mongodb://localhost/reviews' }, /DATABASE_URL must be a PostgreSQL/],
+    [{ DATABASE_URL: 'postgres://' }, /DATABASE_URL must be a PostgreSQL/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a PostgreSQL/],
+    [
+      { MONGODB_URL: 'mongodb://db/reviews', DATABASE_URL: 'postgres://db/reviews' },
+      /^Invalid settings MONGODB_URL and DATABASE_URL: both name a storage; set one/,
+    ],
   ])('refuses %p with a line naming the setting', (env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigurationError);
     try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
-import { withMongoCatalog } from '../catalog/mongo-catalog.js';
+import { withSharedStorage } from '../catalog/shared-catalog.js';
 import { CommandFailure, EXIT, type CliCommand } from '../cli-command.js';
 import { batched, openTextOutput } from '../terminal/text-output.js';
 
@@ -14,8 +14,8 @@ server serves at /reviews/index.json: every tool and review with its derived
 addresses (from PUBLIC_BASE_URL), the historical notice and the rights block.
 Streamed, tool by tool.
 
-  Source: MongoDB (the live publication) when MONGODB_URL is set, otherwise
-          CATALOG_FILE (the bundled sample catalog when unset).
+  Source: the live publication of the database MONGODB_URL or DATABASE_URL
+          names, otherwise CATALOG_FILE (the bundled sample catalog when unset).
   --out FILE   write FILE (replaced only once complete); default: standard output
 
 The settings are the server's (PUBLIC_BASE_URL, HISTORICAL_NOTICE, RIGHTS_*, …);
@@ -33,15 +33,13 @@ export const exportCommand: CliCommand = {
   async run(line, io) {
     const settings = loadSettings(io);
     const loaded: LoadedCatalog =
-      settings.mongodbUrl === undefined
-        ? await readCatalogFile(settings.catalogFile)
-        : await withMongoCatalog(settings.mongodbUrl, async (catalog) => {
-            try {
-              return await catalog.load();
-            } catch (error) {
-              throw new CommandFailure(error instanceof Error ? error.message : String(error));
-            }
-          });
+      (await withSharedStorage(settings, async ({ catalog }) => {
+        try {
+          return await catalog.load();
+        } catch (error) {
+          throw new CommandFailure(error instanceof Error ? error.message : String(error));
+        }
+      })) ?? (await readCatalogFile(settings.catalogFile));
     const archive = ExportCatalog.ofDocument(loaded.document, loaded.fingerprint, {
       baseUrl: settings.publicBaseUrl,
       historicalNotice: settings.historicalNotice,

@@ -9,7 +9,7 @@ import {
 import { installCatalogFile } from '../catalog/catalog-file-installer.js';
 import { countLine, readCatalogFile } from '../catalog/catalog-file.js';
 import { loadSettings } from '../catalog/cli-settings.js';
-import { withMongoCatalog } from '../catalog/mongo-catalog.js';
+import { withSharedStorage } from '../catalog/shared-catalog.js';
 import { CommandFailure, EXIT, type CliCommand, type CliIo } from '../cli-command.js';
 import { progressReporter } from '../terminal/progress-reporter.js';
 
@@ -17,9 +17,10 @@ const USAGE = `Usage: catalog import FILE
 
 Validates FILE (as "catalog validate" does) and, when it is valid, publishes it:
 
-  MONGODB_URL set   writes it to MongoDB as a new publication and switches the
-                    live pointer to it in one step; every instance picks it up
-                    within its catalog refresh interval.
+  MONGODB_URL or    writes it to that database (MongoDB, PostgreSQL) as a new
+  DATABASE_URL set  publication and switches the live pointer to it in one step;
+                    every instance picks it up (PostgreSQL: within a second;
+                    MongoDB: by change stream, or within its refresh interval).
   otherwise         installs it as CATALOG_FILE (copied beside it, validated,
                     then renamed over it atomically); the running server
                     publishes it on SIGHUP (kill -HUP <pid>) or at its next start.
@@ -35,12 +36,12 @@ is a bar on a terminal and plain lines otherwise, on standard error. The export
 members ("url", "historicalNotice", …) are accepted and ignored, so an export can
 be imported as is.
 
-Exit codes: 0 published, 1 invalid or unreadable file or unreachable MongoDB,
+Exit codes: 0 published, 1 invalid or unreadable file or unreachable database,
 2 usage error (including a missing CATALOG_FILE in embedded mode).`;
 
 export const importCommand: CliCommand = {
   name: 'import',
-  summary: 'validate a catalog file and publish it (MongoDB or CATALOG_FILE)',
+  summary: 'validate a catalog file and publish it (database or CATALOG_FILE)',
   usage: USAGE,
   options: {},
   positionals: ['FILE'],
@@ -50,25 +51,28 @@ export const importCommand: CliCommand = {
     const settings = loadSettings(io);
     const started = performance.now();
     const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
-    if (settings.mongodbUrl !== undefined) {
+    if (settings.storage.family !== 'files') {
       const { document } = await readCatalogFile(source, file);
       io.stderr.write(`validated ${file}: ${countLine(document)} (${seconds()} s)\n`);
       const progress = progressReporter(io.stderr, 'publishing', 'tools');
-      const published = await withMongoCatalog(settings.mongodbUrl, async (catalog) => {
+      const done = await withSharedStorage(settings, async ({ name, publisher }) => {
         try {
-          return await catalog.publish(document, {
+          const published = await publisher.publish(document, {
             onProgress: (done, total) => progress.update(done, total),
           });
+          return { name, published };
         } catch (error) {
           progress.finish();
           const reason = error instanceof Error ? error.message : String(error);
-          throw new CommandFailure(`Publishing to MongoDB failed: ${reason}`);
+          throw new CommandFailure(`Publishing to ${name} failed: ${reason}`);
         }
       });
       progress.finish();
+      if (done === undefined) throw new Error('no shared storage for these settings');
+      const { name, published } = done;
       io.stdout.write(
-        `published ${file} to MongoDB as publication ${published.publicationId}: ${published.tools} tools, ${published.reviews} reviews in ${seconds()} s\n` +
-          `Instances follow it by change stream, or within CATALOG_REFRESH_INTERVAL_MS (${settings.catalogRefreshIntervalMs} ms) where they poll.\n`,
+        `published ${file} to ${name} as publication ${published.publicationId}: ${published.tools} tools, ${published.reviews} reviews in ${seconds()} s\n` +
+          `Instances follow it at once where they are told (PostgreSQL, a MongoDB change stream), else within CATALOG_REFRESH_INTERVAL_MS (${settings.catalogRefreshIntervalMs} ms).\n`,
       );
       return EXIT.ok;
     }
@@ -150,7 +154,7 @@ async function indexAhead(
 function embeddedTarget(io: CliIo, catalogFile: string): string {
   if ((io.env['CATALOG_FILE'] ?? '') === '') {
     throw new CommandFailure(
-      'Set MONGODB_URL to publish to MongoDB, or CATALOG_FILE to the catalog file the embedded server publishes (the bundled sample is never replaced).',
+      'Set MONGODB_URL or DATABASE_URL to publish to a database, or CATALOG_FILE to the catalog file the embedded server publishes (the bundled sample is never replaced).',
       EXIT.usage,
     );
   }

@@ -1,17 +1,14 @@
-import { MongoPublicationWatcher } from '@reviews/adapters-persistence';
-import type { ServerConfig } from '@reviews/service-common';
 import type { PublicationSource } from '../container/app.bindings.js';
 import type { Logger } from '../logging/logger.js';
 import { PublicationFollower } from './publication-follower.js';
 
 /**
- * With MongoDB: picks up each new publication within `catalogRefreshIntervalMs` (a change stream
- * where the server offers one, else polling) by calling `republish`. `close()` stops watching and
- * waits for a republish in progress.
+ * With a shared storage: picks up each new publication its `PublicationFeed` tells of (within the
+ * feed's stated delay) by calling `republish`. `close()` stops following and waits for a
+ * republish in progress.
  */
 export function followPublications(
-  { connection, source, live }: PublicationSource,
-  config: ServerConfig,
+  { storageName, feed, live }: PublicationSource,
   logger: Logger,
   republish: () => Promise<void>,
 ): { close(): Promise<void> } {
@@ -21,18 +18,17 @@ export function followPublications(
       'new publication not loaded; the previous one stays live (retrying at the next check)',
     ),
   );
-  const watcher = MongoPublicationWatcher.start(connection.db, source, {
-    intervalMs: config.catalogRefreshIntervalMs,
+  const following = feed.follow({
     onPublication: (id) => follower.seen(id),
     onError: (error) =>
       logger.warn(
         { err: error instanceof Error ? error.message : String(error) },
-        'cannot read the live publication from MongoDB; serving the loaded one',
+        `cannot read the live publication from ${storageName}; serving the loaded one`,
       ),
   });
   return {
     close: async () => {
-      await watcher.close();
+      await following.close();
       await follower.idle();
     },
   };

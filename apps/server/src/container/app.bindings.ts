@@ -1,12 +1,12 @@
 import type {
-  CatalogSource,
   GetTool,
   LivePublication,
+  PublicationFeed,
   PublishCatalog,
   SearchTools,
   VerificationMailDispatcher,
 } from '@reviews/application';
-import { MongoCatalogSource, type MongoConnection } from '@reviews/adapters-persistence';
+import type { SharedStorage } from '@reviews/service-common';
 import type { RequestHandoff } from '@reviews/adapters-mcp';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
@@ -17,10 +17,11 @@ import type { ListeningGate } from './catalog.bindings.js';
 import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
-/** What MongoDB publications are followed with (`followPublications`). */
+/** What the publications of a shared storage are followed with (`followPublications`). */
 export interface PublicationSource {
-  readonly connection: MongoConnection;
-  readonly source: MongoCatalogSource;
+  /** The storage, as people call it (`MongoDB`, `PostgreSQL`), for log lines. */
+  readonly storageName: string;
+  readonly feed: PublicationFeed;
   readonly live: LivePublication;
 }
 
@@ -48,7 +49,7 @@ export interface ServiceApp {
   readonly metrics: ServiceMetrics | undefined;
   readonly observeRateLimiter: ObserveRateLimiter;
   readonly listening: ListeningGate;
-  /** With MONGODB_URL: where new publications come from. */
+  /** With a shared storage (MONGODB_URL, DATABASE_URL): where new publications come from. */
   readonly publications: PublicationSource | undefined;
 }
 
@@ -67,8 +68,7 @@ export function bindApp(container: Container): void {
       metrics: ServiceMetrics | undefined,
       observeRateLimiter: ObserveRateLimiter,
       listening: ListeningGate,
-      connection: MongoConnection | undefined,
-      source: CatalogSource,
+      storage: SharedStorage | undefined,
     ) => ({
       publishCatalog,
       live,
@@ -83,9 +83,7 @@ export function bindApp(container: Container): void {
       observeRateLimiter,
       listening,
       publications:
-        connection !== undefined && source instanceof MongoCatalogSource
-          ? { connection, source, live }
-          : undefined,
+        storage === undefined ? undefined : { storageName: storage.name, feed: storage.feed, live },
     }),
     [
       TOKENS.PublishCatalog,
@@ -100,8 +98,7 @@ export function bindApp(container: Container): void {
       { serviceIdentifier: TOKENS.Metrics, optional: true },
       TOKENS.ObserveRateLimiter,
       TOKENS.ListeningGate,
-      { serviceIdentifier: TOKENS.MongoConnection, optional: true },
-      TOKENS.CatalogSource,
+      { serviceIdentifier: TOKENS.SharedStorage, optional: true },
     ],
   );
 }

@@ -13,12 +13,7 @@ import {
   type CatalogSource,
   type ServiceProfile,
 } from '@reviews/application';
-import {
-  FileCatalogSource,
-  MongoCatalogSource,
-  type FileIndexSnapshotStore,
-  type MongoConnection,
-} from '@reviews/adapters-persistence';
+import { FileCatalogSource, type FileIndexSnapshotStore } from '@reviews/adapters-persistence';
 import type { Publication } from '@reviews/domain';
 import type { Container } from 'inversify';
 import type { Logger } from '../logging/logger.js';
@@ -27,6 +22,7 @@ import {
   indexSnapshotStore,
   WorkerIndexingAhead,
   type ServerConfig,
+  type SharedStorage,
 } from '@reviews/service-common';
 import {
   publicationWorkerScript,
@@ -49,11 +45,11 @@ const READ_USE_CASES: ReadonlyArray<
 ];
 
 /**
- * The catalog (CATALOG_FILE, or the live publication in MongoDB when MONGODB_URL is set), its
+ * The catalog (CATALOG_FILE, or the live publication of the shared storage), its
  * live publication, the read use cases (API and pages), the export and the feed.
  */
 export function bindCatalog(container: Container, config: ServerConfig, logger: Logger): void {
-  if (config.mongodbUrl === undefined) {
+  if (config.storage.family === 'files') {
     // A catalog whose index snapshot exists was published by this code: its ids are not looked
     // at again (see `FileCatalogSourceOptions.publishedBefore`).
     container.bind<CatalogSource>(TOKENS.CatalogSource).toResolvedValue(
@@ -66,10 +62,7 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
   } else {
     container
       .bind<CatalogSource>(TOKENS.CatalogSource)
-      .toResolvedValue(
-        (connection: MongoConnection) => new MongoCatalogSource(connection.db),
-        [TOKENS.MongoConnection],
-      );
+      .toResolvedValue((storage: SharedStorage) => storage.catalog, [TOKENS.SharedStorage]);
   }
   container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
   const listening = new ListeningGate();
@@ -84,7 +77,7 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
       const store = indexSnapshotStore(config, logger, listening.opened);
       // Read ahead only when there is something to read: hashing a large file for nothing
       // would take a core from the cold start (see `firstIndexingAhead`).
-      if (config.mongodbUrl === undefined && store?.holdsAny() === true)
+      if (config.storage.family === 'files' && store?.holdsAny() === true)
         store.prefetch(config.catalogFile);
       return { store };
     })
@@ -128,15 +121,15 @@ export function serviceProfile(config: ServerConfig): ServiceProfile {
  * The first publication of a catalog file is indexed on a worker thread while this one reads the
  * file (`WorkerIndexingAhead`): nothing is served yet, so both cores can work on it. Not when the
  * snapshot directory holds a snapshot by this code (a restart, most likely, which loads it
- * instead: the guess is only about speed, the fingerprint decides), nor from MongoDB (whose tools
- * are all read before any is validated), nor without a built worker script.
+ * instead: the guess is only about speed, the fingerprint decides), nor from a shared database
+ * (whose tools come from another machine at its pace), nor without a built worker script.
  */
 function firstIndexingAhead(
   config: ServerConfig,
   logger: Logger,
   store: FileIndexSnapshotStore | undefined,
 ): WorkerIndexingAhead | undefined {
-  if (config.mongodbUrl !== undefined || store?.holdsAny() === true) return undefined;
+  if (config.storage.family !== 'files' || store?.holdsAny() === true) return undefined;
   const script = indexingAheadWorkerScript();
   return script === undefined ? undefined : new WorkerIndexingAhead(script, logger);
 }

@@ -6,8 +6,8 @@ import type { Logger } from '../logging/logger.js';
 import { bindApp } from './app.bindings.js';
 import { bindCatalog } from './catalog.bindings.js';
 import { bindHttp } from './http.bindings.js';
-import { bindMongo } from './mongo.bindings.js';
 import { bindMetrics } from './metrics.bindings.js';
+import { bindSharedStorage } from './storage.bindings.js';
 import { bindRateLimits } from './rate-limit.bindings.js';
 import { bindSubscription } from './subscription.bindings.js';
 import { TOKENS } from './tokens.js';
@@ -25,7 +25,7 @@ export function createContainer(config: ServerConfig, logger: Logger): Container
   container.bind<ServerConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
-  bindMongo(container, config);
+  bindSharedStorage(container, config);
   container.bind(TOKENS.ServiceLifecycle).toConstantValue(new ServiceLifecycle());
   bindCatalog(container, config, logger);
   bindRateLimits(container, config, logger);

@@ -52,11 +52,10 @@ import {
   mcpRoutes,
   type RequestHandoff,
 } from '@reviews/adapters-mcp';
-import type { MongoConnection } from '@reviews/adapters-persistence';
 import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '@reviews/service-common';
+import type { ServerConfig, SharedStorage } from '@reviews/service-common';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import { accessLoggerOf, type Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
@@ -78,18 +77,18 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
   bindHttpApp(container, config, logger, accessLogger);
 }
 
-/** What `/readyz` checks: a catalog, the subscription store, MongoDB when used, not draining. */
+/** What `/readyz` checks: a catalog, the subscription store, the shared database when used, not draining. */
 function bindReadiness(container: Container): void {
   container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
     (
       live: LivePublication,
       store: SubscriptionStore,
       lifecycle: ServiceLifecycle,
-      mongo: MongoConnection | undefined,
+      storage: SharedStorage | undefined,
     ) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
-      ...(mongo === undefined ? [] : [mongoReadiness(mongo)]),
+      ...(storage === undefined ? [] : [storageReadiness(storage)]),
       // Fails from SIGTERM on, before anything stops (docs/operations.md#shutdown: drain first).
       { name: 'accepting-traffic', isReady: () => Promise.resolve(lifecycle.accepting) },
     ],
@@ -97,7 +96,7 @@ function bindReadiness(container: Container): void {
       TOKENS.LivePublication,
       TOKENS.SubscriptionStore,
       TOKENS.ServiceLifecycle,
-      { serviceIdentifier: TOKENS.MongoConnection, optional: true },
+      { serviceIdentifier: TOKENS.SharedStorage, optional: true },
     ],
   );
 }
@@ -349,12 +348,15 @@ export function serviceFacts(config: ServerConfig, profile: ServiceProfile): Ser
   };
 }
 
-/** `/readyz` names MongoDB when it cannot be reached (reads go on from the loaded publication). */
-function mongoReadiness(connection: MongoConnection): ReadinessCheck {
+/**
+ * `/readyz` names the shared database (`mongodb`, `postgres`) when it cannot be reached (reads go
+ * on from the loaded publication).
+ */
+function storageReadiness(storage: SharedStorage): ReadinessCheck {
   return {
-    name: 'mongodb',
+    name: storage.readinessCheck,
     isReady: async () => {
-      await connection.ping();
+      await storage.ping();
       return true;
     },
   };

@@ -14,20 +14,19 @@ import {
   type TokenGenerator,
 } from '@reviews/application';
 import { OutboxMailer, SesMailer, SmtpMailer } from '@reviews/adapters-mail';
-import {
-  FileSubscriptionStore,
-  MongoSubscriptionStore,
-  NodeCryptoTokenGenerator,
-  type MongoConnection,
-} from '@reviews/adapters-persistence';
+import { FileSubscriptionStore, NodeCryptoTokenGenerator } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type { ServerConfig } from '@reviews/service-common';
+import type {
+  ClosableSubscriptionStore,
+  ServerConfig,
+  SharedStorage,
+} from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
 
 /**
- * The signup: the durable file store under DATA_DIR (or the shared MongoDB store when
- * MONGODB_URL is set), mail as `config.mail` picks it (SMTP_URL: an SMTP server; SES_REGION:
+ * The signup: the durable file store under DATA_DIR (or the shared storage's, with MONGODB_URL
+ * or DATABASE_URL), mail as `config.mail` picks it (SMTP_URL: an SMTP server; SES_REGION:
  * Amazon SES; neither: the outbox folder), the verification-mail dispatcher (it sweeps the
  * records' outbox once started, at boot) and the four use cases. The dispatcher, the store and the
  * mail client are released on shutdown.
@@ -46,17 +45,17 @@ export function bindSubscription(container: Container, config: ServerConfig, log
 }
 
 function bindSubscriptionStore(container: Container, config: ServerConfig, logger: Logger): void {
-  if (config.mongodbUrl === undefined) {
+  if (config.storage.family === 'files') {
     container
-      .bind<FileSubscriptionStore>(TOKENS.SubscriptionStore)
+      .bind<ClosableSubscriptionStore>(TOKENS.SubscriptionStore)
       .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir, { logger }))
       .onDeactivation((store) => store.close());
   } else {
     container
-      .bind<MongoSubscriptionStore>(TOKENS.SubscriptionStore)
+      .bind<ClosableSubscriptionStore>(TOKENS.SubscriptionStore)
       .toResolvedValue(
-        (connection: MongoConnection) => MongoSubscriptionStore.open(connection.db),
-        [TOKENS.MongoConnection],
+        (storage: SharedStorage) => storage.openSubscriptionStore(),
+        [TOKENS.SharedStorage],
       )
       .onDeactivation((store) => store.close());
   }

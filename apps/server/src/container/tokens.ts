@@ -3,7 +3,7 @@ export const TOKENS = {
   Config: Symbol.for('Config'),
   Logger: Symbol.for('Logger'),
   Clock: Symbol.for('Clock'),
-  MongoConnection: Symbol.for('MongoConnection'),
+  SharedStorage: Symbol.for('SharedStorage'),
   CatalogSource: Symbol.for('CatalogSource'),
   LivePublication: Symbol.for('LivePublication'),
   PublishCatalog: Symbol.for('PublishCatalog'),

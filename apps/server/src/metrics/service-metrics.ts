@@ -101,7 +101,13 @@ export class ServiceMetrics {
         help: 'Verification mails accepted but not yet handed to the mail provider.',
         registers,
         async collect() {
-          this.set(await mailBacklog.pending());
+          // During a storage outage the backlog cannot be read: the scrape still answers (the
+          // other metrics matter most then), without this gauge.
+          try {
+            this.set(await mailBacklog.pending());
+          } catch {
+            this.reset();
+          }
         },
       });
     }

@@ -56,7 +56,10 @@ describe('compose.yaml', () => {
         Object.entries(environment).map(([key, value]) => [key, withDefaults(String(value))]),
       );
       const config = loadConfig(env);
-      expect(config.mongodbUrl).toMatch(/^mongodb:\/\/mongodb:27017\//);
+      expect(config.storage).toMatchObject({
+        family: 'mongodb',
+        url: expect.stringMatching(/^mongodb:\/\/mongodb:27017\//),
+      });
       expect(config.redisUrl).toBe('redis://redis:6379');
     }
   });

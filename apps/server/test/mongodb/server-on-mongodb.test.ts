@@ -82,6 +82,9 @@ describeWithMongo()(`the server with MONGODB_URL (on ${MONGODB_TEST_SERVER})`, (
       tool: { id: string };
     };
     expect(found.tool.id).toBe('first-tool');
+    const metrics = await (await fetch(server.metricsUrl!)).text();
+    expect(metrics).toMatch(/^reviews_publication_info\{publication_id="[0-9a-f]{16}"\} 1$/m);
+    expect(metrics).toMatch(/^reviews_mail_backlog 0$/m);
 
     await new MongoCatalogSource(database.connection.db).publish(catalog('second'));
     await until(async () => (await fetch(`${url}/api/v1/tools/second-tool`)).status === 200);
@@ -101,6 +104,12 @@ describeWithMongo()(`the server with MONGODB_URL (on ${MONGODB_TEST_SERVER})`, (
       expect(during.status).toBe(503);
       expect((await fetch(`${server.url}/api/v1/tools?q=steady`)).status).toBe(200);
       expect((await fetch(`${server.url}/api/v1/tools/steady-tool`)).status).toBe(200);
+      // The metrics listener answers through the outage, the live publication still on it.
+      const metrics = await fetch(server.metricsUrl!);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(
+        /^reviews_publication_info\{publication_id="[0-9a-f]{16}"\} 1$/m,
+      );
       const ready = await fetch(`${server.url}/readyz`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({

@@ -1,8 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import type { CatalogSource, LoadedCatalog, ToolObserver } from '@reviews/application';
+import {
+  CatalogNotPublishedError,
+  type CatalogPublisher,
+  type CatalogSource,
+  type LoadedCatalog,
+  type PublishedPublication,
+  type PublishOptions,
+  type ToolObserver,
+} from '@reviews/application';
 import type { CatalogDocument } from '@reviews/domain';
 import { CatalogValidator } from './catalog-validator.js';
+import { fingerprintOf } from './publication-fingerprint.js';
 import {
   COLLECTIONS,
   POINTER_ID,
@@ -20,32 +28,10 @@ interface MongoCatalogSourceOptions {
   readonly now?: () => Date;
 }
 
-interface PublishOptions {
-  /** Called after each batch of tools is stored: `done` of `total` tools. */
-  onProgress?(done: number, total: number): void;
-}
-
-/** Nothing has been published to this database yet. */
-export class CatalogNotPublishedError extends Error {
-  override readonly name = 'CatalogNotPublishedError';
-  constructor() {
-    super(
-      'No catalog has been published to MongoDB yet (publish one with `pnpm catalog import FILE`).',
-    );
-  }
-}
-
 type PointerDoc = { _id: string; publicationId: string; switchedAt: Date };
 type HeaderDoc = PublicationHeader;
 
 const BATCH_TOOLS = 500;
-
-/** What `publish` wrote: the publication id (content hash) and its size. */
-interface StoredPublication {
-  readonly publicationId: string;
-  readonly tools: number;
-  readonly reviews: number;
-}
 
 /**
  * The catalog in MongoDB (docs/operations.md#mongodb-storage-many-instances). `publish` writes a
@@ -57,8 +43,10 @@ interface StoredPublication {
  * loading one within the grace period finishes undisturbed.
  *
  * Uses no transactions and no change streams, so it runs on a standalone MongoDB and on FerretDB.
+ * What it cannot promise (docs/adapters.md#what-each-adapter-cannot-promise): a publisher that dies
+ * mid-write leaves a `writing` publication until the next prune after the grace period.
  */
-export class MongoCatalogSource implements CatalogSource {
+export class MongoCatalogSource implements CatalogSource, CatalogPublisher {
   private readonly pointer: Collection<PointerDoc>;
   private readonly headers: Collection<HeaderDoc>;
   private readonly tools: Collection<ToolEntry>;
@@ -87,7 +75,7 @@ export class MongoCatalogSource implements CatalogSource {
    */
   async load(observer?: ToolObserver): Promise<LoadedCatalog> {
     const id = await this.currentPublicationId();
-    if (id === null) throw new CatalogNotPublishedError();
+    if (id === null) throw new CatalogNotPublishedError('MongoDB');
     const header = await this.header(id);
     if (header === null || header.state !== 'complete') {
       throw new Error(`The live publication ${id} is missing or unfinished in MongoDB.`);
@@ -121,7 +109,7 @@ export class MongoCatalogSource implements CatalogSource {
   async publish(
     document: CatalogDocument,
     options: PublishOptions = {},
-  ): Promise<StoredPublication> {
+  ): Promise<PublishedPublication> {
     const id = fingerprintOf(document);
     const total = document.tools.length;
     const reviews = document.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);
@@ -211,17 +199,4 @@ export class MongoCatalogSource implements CatalogSource {
       ? null
       : decodeStored(publicationHeaderSchema, COLLECTIONS.publications, raw);
   }
-}
-
-/**
- * The publication id: the first 16 hex digits of the SHA-256 of the document's JSON, hashed tool
- * by tool (a large catalog never becomes one string). Equal content gives the same id.
- */
-function fingerprintOf(document: CatalogDocument): string {
-  const hash = createHash('sha256');
-  hash.update(
-    JSON.stringify({ schemaVersion: document.schemaVersion, publishedAt: document.publishedAt }),
-  );
-  for (const tool of document.tools) hash.update(`\n${JSON.stringify(tool)}`);
-  return hash.digest('hex').slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StoredSubscription } from '@reviews/application';
-import { SUBSCRIPTION_RULES, type Subscription } from '@reviews/domain';
+import type { Subscription } from '@reviews/domain';
+import { expiresAt } from './subscription-retention.js';
 
 /**
  * One version of a subscription as a MongoDB document, and back. `_id` is `<addressKey>|<version>`
@@ -25,12 +26,6 @@ export interface SubscriptionDocument {
   readonly tokens: Subscription['tokens'];
   readonly pendingMail: Subscription['pendingMail'];
 }
-
-/**
- * How long an expired pending signup is kept before it is removed: long enough that its links
- * still answer "expired" (and its unsubscribe link still records a decline) for a week.
- */
-export const EXPIRED_PENDING_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const subscriptionDocumentSchema = z.object({
   key: z.string().min(1),
@@ -70,13 +65,6 @@ const subscriptionDocumentSchema = z.object({
     .nullable()
     .default(null),
 });
-
-/** When a record stops being kept: pending ones a week after their link expired, others never. */
-function expiresAt(subscription: Subscription): Date | undefined {
-  if (subscription.status !== 'pending') return undefined;
-  const since = subscription.lastMailAt ?? subscription.statusChangedAt;
-  return new Date(since.getTime() + SUBSCRIPTION_RULES.confirmTokenTtlMs + EXPIRED_PENDING_KEPT_MS);
-}
 
 export function subscriptionDocumentOf(
   subscription: Subscription,

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import type { CatalogDocument } from '@reviews/domain';
-import {
-  CatalogNotPublishedError,
-  MongoCatalogSource,
-} from '../../src/catalog/mongo-catalog-source.js';
+import { CatalogNotPublishedError } from '@reviews/application';
+import { MongoCatalogSource } from '../../src/catalog/mongo-catalog-source.js';
 import { COLLECTIONS } from '../../src/catalog/mongo-publication.codec.js';
 import { MongoPublicationWatcher } from '../../src/catalog/mongo-publication-watcher.js';
 import {

@@ -3,7 +3,7 @@ import { SubscriptionStoreUnavailableError } from '@reviews/application';
 import { aSubscription } from '@reviews/application/testing';
 import { SUBSCRIPTION_RULES } from '@reviews/domain';
 import { connectMongo } from '../../src/mongo/mongo-connection.js';
-import { EXPIRED_PENDING_KEPT_MS } from '../../src/subscription/mongo-subscription.codec.js';
+import { EXPIRED_PENDING_KEPT_MS } from '../../src/subscription/subscription-retention.js';
 import { MongoSubscriptionStore } from '../../src/subscription/mongo-subscription-store.js';
 import {
   MONGODB_TEST_SERVER,

@@ -17,11 +17,19 @@ export interface LoadedCatalog {
 export type ToolObserver = (tool: Tool) => void;
 
 /**
- * Where the catalog to publish comes from (embedded file, MongoDB, …). `load()` resolves with a
- * document that satisfies docs/cli.md#catalog-format (types inside may be trusted). It rejects with
- * `CatalogInvalidError` when the data breaks the contract, listing every problem with its JSON
- * path, and with other errors when the source cannot be read. `observer`: see `ToolObserver`,
- * which lets work on the tools (indexing them elsewhere) start before the whole catalog is read.
+ * Where the catalog to publish comes from (embedded file, MongoDB, PostgreSQL, …). `load()`
+ * resolves with a document that satisfies docs/cli.md#catalog-format (types inside may be
+ * trusted). `observer`: see `ToolObserver`, which lets work on the tools (indexing them elsewhere)
+ * start before the whole catalog is read. Contract (checked by `describeCatalogSourceContract`,
+ * docs/adapters.md#catalogsource):
+ *
+ * - what was published is loaded whole, into the domain document; the derived members of an
+ *   export (`url`, `markdownUrl`, `historicalNotice`) are ignored;
+ * - `fingerprint` is equal for equal content and differs when anything changes;
+ * - a load after a newer publication reads the newer one;
+ * - data that breaks the format rejects with `CatalogInvalidError`, every problem with its JSON
+ *   path; nothing to read (a database with no publication yet: `CatalogNotPublishedError`) and a
+ *   storage that cannot be reached reject with other errors, within seconds.
  */
 export interface CatalogSource {
   load(observer?: ToolObserver): Promise<LoadedCatalog>;

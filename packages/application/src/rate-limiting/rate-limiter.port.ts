@@ -16,7 +16,12 @@ export interface RateLimitDecision {
 /**
  * Counts requests per (bucket, key) in fixed windows (docs/api.md#limits). Keys are already reduced
  * to what is counted (an IPv4 address, an IPv6 /64, a normalised e-mail address). Implementations:
- * in process, and Redis shared by every instance.
+ * in process, and Redis shared by every instance. Contract (checked by
+ * `describeRateLimiterContract`, docs/adapters.md#ratelimiter): a bucket allows its size per window,
+ * counting `remaining` down, then refuses with `retryAfterSeconds` ≥ 1; keys and buckets count
+ * separately; a window that has passed frees its bucket; concurrent calls allow exactly the
+ * bucket's size (atomic). An outage never throws: the Redis limiter falls back to counting in
+ * process.
  */
 export interface RateLimiter {
   /** Takes one unit; a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not clamp it. */

@@ -12,15 +12,20 @@ export interface StoredSubscription {
  * the losers get `null`, re-read and decide again. A MongoDB store implements `insert` with a
  * unique `_id` and `update` with `updateOne({ _id, version: expectedVersion })`.
  *
- * Contract (checked by the store contract suite):
- * - a write resolves only once it is durable: an acknowledged write survives a crash;
+ * Contract (checked by `describeSubscriptionStoreContract`, docs/adapters.md#subscriptionstore):
+ * - a write resolves only once it is durable: an acknowledged write survives a crash, and a
+ *   second client (another instance) or a reopened store reads it;
  * - reads return what was written, Dates included, and never a write that was not acknowledged;
- * - `findByTokenHash` finds the record holding a token with that hash (hashes are unique);
- * - `findWithMailDue` finds records whose `pendingMail.dueAt` is at or before `now`;
+ * - atomic conditional writes: of 20 concurrent inserts of one address, or 20 concurrent updates
+ *   at one version, exactly one wins and the others get `null`;
+ * - `findByTokenHash` finds the record holding a token with that hash (hashes are unique); a hash
+ *   an update dropped no longer finds it;
+ * - `findWithMailDue` finds records whose `pendingMail.dueAt` is at or before `now`, earliest
+ *   first, up to `limit`, and follows updates (a sent mail is no longer due);
  * - `findSuppressed` lists the suppressed records, in the order they were suppressed;
  * - a record without consent (`consent: null`, an address suppressed before any signup) is kept
  *   as any other;
- * - any failure to reach the storage throws `SubscriptionStoreUnavailableError`.
+ * - any failure to reach the storage throws `SubscriptionStoreUnavailableError`, within seconds.
  */
 export interface SubscriptionStore {
   findByAddressKey(addressKey: string): Promise<StoredSubscription | null>;

@@ -1,6 +1,7 @@
 import { DEFAULT_HISTORICAL_NOTICE } from '@reviews/application';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isPostgresUrl } from './storage-choice.js';
 
 const integer = (name: string, min: number, max: number) =>
   z
@@ -106,6 +107,13 @@ export const environmentSchema = z.object({
     .regex(/^mongodb(\+srv)?:\/\/[^/?]+/, {
       error:
         'MONGODB_URL must be a MongoDB connection string such as mongodb://db.example:27017/reviews',
+    })
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, {
+      error:
+        'DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@db.example:5432/reviews',
     })
     .optional(),
   CATALOG_REFRESH_INTERVAL_MS: integer('CATALOG_REFRESH_INTERVAL_MS', 100, 3_600_000).default(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SAMPLE_CATALOG_FILE } from '../default-paths.js';
 import { environmentSchema, type Environment } from './config.schema.js';
 import { mailSettingsOf, type MailSettings } from './mail-settings.js';
+import { storageChoiceOf, type StorageChoice } from './storage-choice.js';
 
 /**
  * Requests per window of each bucket (`RATE_LIMIT_*`); the windows are those of docs/api.md#limits.
@@ -19,9 +20,9 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Keep each catalog's search index under `dataDir/index-snapshots/`, so a restart need not index. */
   readonly indexSnapshots: boolean;
-  /** When set, the catalog and the subscriptions live in MongoDB (shared by every instance). */
-  readonly mongodbUrl: string | undefined;
-  /** With MongoDB: how often an instance looks for a new publication when it cannot watch. */
+  /** Where the catalog and the subscriptions live: files, or a database every instance shares. */
+  readonly storage: StorageChoice;
+  /** With a shared database: how often an instance looks for a new publication when it cannot watch. */
   readonly catalogRefreshIntervalMs: number;
   readonly redisUrl: string | undefined;
   /** Where verification mail goes: the outbox folder, Amazon SES or an SMTP server. */
@@ -85,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       `Invalid setting HEADERS_TIMEOUT_MS: it must not exceed REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS}), the time for the whole request.`,
     ]);
   }
+  const storage = storageChoiceOf(e.MONGODB_URL, e.DATABASE_URL);
+  if ('problem' in storage) throw new ConfigurationError([storage.problem]);
   const blocked = normaliseBlockedDomains(e.SIGNUP_BLOCKED_DOMAINS);
   if (blocked.invalid.length > 0) {
     throw new ConfigurationError([
@@ -100,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     catalogFile: path.resolve(cwd, e.CATALOG_FILE ?? SAMPLE_CATALOG_FILE),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     indexSnapshots: e.INDEX_SNAPSHOTS,
-    mongodbUrl: e.MONGODB_URL,
+    storage,
     catalogRefreshIntervalMs: e.CATALOG_REFRESH_INTERVAL_MS,
     redisUrl: e.REDIS_URL,
     mail,
