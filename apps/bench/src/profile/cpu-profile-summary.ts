@@ -17,7 +17,7 @@ interface CpuProfile {
 const BUCKET_US = 100_000;
 
 /** The busy samples of a profile's load window, with the call tree to walk up from each. */
-export interface LoadWindow {
+interface LoadWindow {
   readonly byId: ReadonlyMap<number, ProfileNode>;
   readonly parent: ReadonlyMap<number, number>;
   /** The leaf node of every busy (not idle) sample in the window. */

@@ -1,7 +1,7 @@
 import { frameLabel, loadWindow, type ProfileNode } from '../profile/cpu-profile-summary.js';
 
 /** Where a server's CPU went, as shares of the busy samples of its load window. */
-export interface Breakdown {
+interface Breakdown {
   readonly parts: ReadonlyMap<Part, number>;
   /** Per part, the frames that used most CPU themselves, with their shares of all samples. */
   readonly topFrames: ReadonlyMap<Part, ReadonlyArray<readonly [string, number]>>;
@@ -28,7 +28,11 @@ type Part =
 function partOf(node: ProfileNode): Part | undefined {
   const { functionName, url } = node.callFrame;
   if (functionName === '(garbage collector)') return 'garbage collection';
-  if (/domain\/dist\/search\/(tool-excerpt|excerpt-window|keyword-text-match)/.test(url))
+  if (
+    /domain\/dist\/search\/(tool-excerpt|excerpt-window|keyword-text-match|review-text-facts)/.test(
+      url,
+    )
+  )
     return 'excerpts';
   if (/domain\/dist\/search\//.test(url)) return 'match';
   if (functionName === 'stringify' || /response-frame|json-body/.test(url)) return 'serialization';

@@ -73,7 +73,7 @@ function bestReviewText(
  * position: whether a text is ASCII without apostrophes, and whether its signature has a
  * keyword's bit. Unknown, the answers are `false` and `true`, which only cost checks.
  */
-export interface ReviewTexts {
+interface ReviewTexts {
   isPlain(index: number, source: 'likes' | 'dislikes'): boolean;
   mayHold(index: number, source: 'likes' | 'dislikes', bit: number): boolean;
 }
