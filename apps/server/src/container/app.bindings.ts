@@ -13,7 +13,7 @@ import type { Container } from 'inversify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
-import type { ListeningGate } from './catalog.bindings.js';
+import type { IndexSnapshots, ListeningGate } from './catalog.bindings.js';
 import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
@@ -48,6 +48,8 @@ export interface ServiceApp {
   readonly metrics: ServiceMetrics | undefined;
   readonly observeRateLimiter: ObserveRateLimiter;
   readonly listening: ListeningGate;
+  /** Resolves once the index snapshot saves under way have finished (none without snapshots). */
+  readonly snapshotsSaved: () => Promise<void>;
   /** With MONGODB_URL: where new publications come from. */
   readonly publications: PublicationSource | undefined;
 }
@@ -67,6 +69,7 @@ export function bindApp(container: Container): void {
       metrics: ServiceMetrics | undefined,
       observeRateLimiter: ObserveRateLimiter,
       listening: ListeningGate,
+      { store }: IndexSnapshots,
       connection: MongoConnection | undefined,
       source: CatalogSource,
     ) => ({
@@ -82,6 +85,7 @@ export function bindApp(container: Container): void {
       metrics,
       observeRateLimiter,
       listening,
+      snapshotsSaved: async () => store?.idle(),
       publications:
         connection !== undefined && source instanceof MongoCatalogSource
           ? { connection, source, live }
@@ -100,6 +104,7 @@ export function bindApp(container: Container): void {
       { serviceIdentifier: TOKENS.Metrics, optional: true },
       TOKENS.ObserveRateLimiter,
       TOKENS.ListeningGate,
+      TOKENS.IndexSnapshots,
       { serviceIdentifier: TOKENS.MongoConnection, optional: true },
       TOKENS.CatalogSource,
     ],
