@@ -106,7 +106,8 @@ const getTool: ZodOpenApiOperationObject = {
 function headOf(get: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, response] of Object.entries(get.responses ?? {})) {
-    const { content: _body, ...withoutBody } = response as ZodOpenApiResponseObject;
+    const withoutBody = { ...(response as ZodOpenApiResponseObject) };
+    delete withoutBody.content;
     responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = withoutBody;
   }
   return {
