@@ -43,6 +43,46 @@ describe('what a person reads when the server starts (docs/operations.md#startin
     }
   }, 60_000);
 
+  it('prints one plain line with the confirmation link of a signup on the embedded default, not the address', async () => {
+    const server = startServerProcess({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: 'https://reviews.test',
+      DATA_DIR: path.join(work, 'signup'),
+      SHUTDOWN_DRAIN_MS: '0',
+    });
+    try {
+      const url = await server.listening;
+      const res = await fetch(`${url}/subscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'grace@example.org' }),
+      });
+      expect(res.status).toBe(200);
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(server.output())), 10_000);
+        const look = () => {
+          const found = linesOf(server.output()).find((l) => l.startsWith('Confirmation link'));
+          if (found === undefined) return;
+          clearTimeout(timer);
+          resolve(found);
+        };
+        look();
+        server.child.stderr.on('data', look);
+      });
+      const outbox = path.join(work, 'signup', 'outbox');
+      expect(line).toMatch(
+        new RegExp(
+          `^Confirmation link \\(the mail is ${outbox.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^ ]+\\.eml\\): https://reviews\\.test/subscribe/confirm\\?token=[A-Za-z0-9_-]+$`,
+        ),
+      );
+      expect(server.output()).not.toContain('grace@example.org');
+    } finally {
+      server.signal('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
+
   it('names PORT and suggests another one when the port is taken, and nothing follows that line', async () => {
     const taken = createServer().listen(0, '127.0.0.1');
     await once(taken, 'listening');

@@ -6,6 +6,7 @@ import type {
   GetTool,
   ListReviewChanges,
   LivePublication,
+  Mailer,
   PreviewSubscriptionLink,
   RequestQuota,
   SearchTools,
@@ -51,6 +52,7 @@ import {
   type RequestHandoff,
 } from '@reviews/adapters-mcp';
 import type { MongoConnection } from '@reviews/adapters-persistence';
+import { OutboxMailer } from '@reviews/adapters-mail';
 import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
@@ -116,6 +118,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       previewLink: PreviewSubscriptionLink,
       live: LivePublication,
       knownCalls: KnownCalls,
+      mailer: Mailer,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -124,7 +127,15 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         unsubscribe,
         previewLink,
         quota,
-        options: { serviceName: config.serviceName, publicBaseUrl: config.publicBaseUrl },
+        options: {
+          serviceName: config.serviceName,
+          publicBaseUrl: config.publicBaseUrl,
+          ...(mailer instanceof OutboxMailer
+            ? {
+                mailNote: `This service runs locally, so no mail is sent: it is written to ${mailer.outbox}, and the confirmation link is also printed where the service was started.`,
+              }
+            : {}),
+        },
       }),
       mcpRoutes({
         searchTools,
@@ -152,6 +163,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.PreviewSubscriptionLink,
       TOKENS.LivePublication,
       TOKENS.KnownCalls,
+      TOKENS.Mailer,
     ],
   );
 }

@@ -68,13 +68,20 @@ function bindSubscriptionStore(container: Container, config: ServerConfig, logge
 function bindMailer(container: Container, config: ServerConfig, logger: Logger): void {
   const ses = config.ses;
   if (ses === undefined) {
-    container
-      .bind<Mailer>(TOKENS.Mailer)
-      .toResolvedValue(
-        (clock: Clock) =>
-          new OutboxMailer({ dataDir: config.dataDir, from: config.mailFrom, logger, clock }),
-        [TOKENS.Clock],
-      );
+    container.bind<Mailer>(TOKENS.Mailer).toResolvedValue(
+      (clock: Clock) =>
+        new OutboxMailer({
+          dataDir: config.dataDir,
+          from: config.mailFrom,
+          logger,
+          clock,
+          // For the person who started the service locally, beside the Listening line.
+          ...(logger.isLevelEnabled('info')
+            ? { announce: (line: string) => process.stderr.write(`${line}\n`) }
+            : {}),
+        }),
+      [TOKENS.Clock],
+    );
   } else {
     container
       .bind<SesMailer>(TOKENS.Mailer)

@@ -124,7 +124,8 @@ describeWithChromium()('the website in Chromium', () => {
     await page.fill('#email', 'ada@example.org');
     await page.check('#consent');
     await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
-    expect(await page.textContent('h1')).toBe('Check your inbox');
+    expect(await page.textContent('h1')).toBe('Signup received');
+    expect(await page.textContent('main .notice')).toMatch(/^Check your inbox: /);
     expect((await site.store.findByAddressKey('ada@example.org'))?.subscription.status).toBe(
       'pending',
     );
