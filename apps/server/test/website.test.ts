@@ -62,6 +62,13 @@ describe('the website, wired by the container', () => {
     );
   });
 
+  it('shows a stack tag whose dimension and relationship are the same word once', async () => {
+    const page = await (await fetch(`${server.url}/tools/kestrel-sql`)).text();
+    expect(page).toMatch(/PostgreSQL\s*<span class="muted"\s*>\(integration\)<\/span/);
+    expect(page).toMatch(/Linux\s*<span class="muted"\s*>\(os, runs on\)<\/span/);
+    expect(page).not.toContain('integration, integration');
+  });
+
   it('serves the home page in the pages bucket, with the service name', async () => {
     const res = await fetch(`${server.url}/`);
     expect(res.status).toBe(200);

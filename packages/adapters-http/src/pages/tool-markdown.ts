@@ -1,3 +1,4 @@
+import { stackTagKind } from '@reviews/domain';
 import type { DetailResultBody, ReviewBody } from '@reviews/application';
 import { markdownAutolink, markdownInline, markdownText } from '@reviews/http-common';
 
@@ -70,9 +71,7 @@ function stacksLines(stacks: DetailResultBody['stacks']): string[] {
     `- Status: ${stacks.status}`,
     `- Observed on: ${stacks.observed_on}`,
     `- Source: ${markdownAutolink(stacks.source_url)}`,
-    ...stacks.tags.map(
-      (tag) => `- ${markdownInline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
-    ),
+    ...stacks.tags.map((tag) => `- ${markdownInline(tag.label)} (${stackTagKind(tag)})`),
     '',
     markdownText(stacks.evidence),
   ];
