@@ -19,6 +19,13 @@ interface PageContent {
   readonly scripts?: readonly string[];
   /** The navigation entry to mark as the current page. */
   readonly current?: 'search' | 'subscribe';
+  /**
+   * A side column beside the body on wide screens (below it on narrow ones): asides of the page,
+   * such as a search's notice or its facets. Its heading, if any, is the page's own.
+   */
+  readonly aside?: SafeHtml;
+  /** What the side column is, for assistive technology (default "More"). */
+  readonly asideLabel?: string;
 }
 
 /** The site's one stylesheet (served by the pages router, cached). */
@@ -75,7 +82,17 @@ export function renderPage(page: PageContent): string {
           </div>
         </header>
         <main id="main" class="wrap" tabindex="-1">
-          ${page.heading ?? html`<h1>${page.title}</h1>`} ${page.body}
+          ${page.heading ?? html`<h1>${page.title}</h1>`}
+          ${
+            page.aside === undefined
+              ? page.body
+              : html`<div class="with-aside">
+                  <div class="primary">${page.body}</div>
+                  <aside class="side" aria-label="${page.asideLabel ?? 'More'}">
+                    ${page.aside}
+                  </aside>
+                </div>`
+          }
         </main>
         <footer class="site-footer">
           <div class="wrap">

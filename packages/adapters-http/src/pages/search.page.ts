@@ -64,14 +64,15 @@ export function searchPage(
       result.nextCursor === null
         ? undefined
         : withCursor('/search', params, Number.parseInt(result.nextCursor, 10)),
-  })}
-  ${historicalNotice(result.historicalNotice)}`;
+  })}`;
   return renderPage({
     title: heading(keywords, query.category),
     siteName,
     body,
     current: 'search',
     description: 'Search dated, editorial reviews of developer tools.',
+    aside: historicalNotice(result.historicalNotice),
+    asideLabel: 'About these results',
     scripts: [WEBMCP_SCRIPT_PATH],
   });
 }
