@@ -199,7 +199,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
         serviceName: config.serviceName,
       }),
       documentsRoutes({ facts, quota }),
-      apiReferenceRoutes({ serviceName: config.serviceName, quota }),
+      apiReferenceRoutes({ facts, quota }),
     ],
     [
       TOKENS.SearchTools,

@@ -18,7 +18,7 @@ interface PageContent {
   /** Same-origin scripts, loaded deferred (the CSP allows no inline script). */
   readonly scripts?: readonly string[];
   /** The navigation entry to mark as the current page. */
-  readonly current?: 'search' | 'subscribe';
+  readonly current?: 'search' | 'api' | 'subscribe';
   /**
    * A side column beside the body on wide screens (below it on narrow ones): asides of the page,
    * such as a search's notice or its facets. Its heading, if any, is the page's own.
@@ -75,7 +75,7 @@ export function renderPage(page: PageContent): string {
             <a class="brand" href="${page.homeHref ?? '/'}">${page.siteName}</a>
             <nav class="site-nav" aria-label="Site">
               <ul>
-                ${nav('/search', 'Search', 'search')} ${nav('/docs', 'API')}
+                ${nav('/search', 'Search', 'search')} ${nav('/docs', 'API', 'api')}
                 ${nav('/subscribe', 'Newsletter', 'subscribe')}
               </ul>
             </nav>
