@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { assetHref, ICON_PATH, STYLESHEET_PATH } from '../pages/site-assets.js';
 import { html, type SafeHtml } from './escape-html.js';
 
 interface PageContent {
@@ -15,7 +16,10 @@ interface PageContent {
   readonly description?: string;
   /** Address of the page's Markdown twin, announced with `rel="alternate"`. */
   readonly markdownHref?: string;
-  /** Same-origin scripts, loaded deferred (the CSP allows no inline script). */
+  /**
+   * Same-origin scripts, loaded deferred (the CSP allows no inline script); a site file is linked
+   * by its content-hashed name.
+   */
   readonly scripts?: readonly string[];
   /** The navigation entry to mark as the current page. */
   readonly current?: 'search' | 'api' | 'subscribe';
@@ -27,12 +31,6 @@ interface PageContent {
   /** What the side column is, for assistive technology (default "More"). */
   readonly asideLabel?: string;
 }
-
-/** The site's one stylesheet (served by the pages router, cached). */
-export const STYLESHEET_PATH = '/assets/site.css';
-
-/** The site's icon (so browsers do not ask for `/favicon.ico`). */
-export const ICON_PATH = '/assets/icon.svg';
 
 /**
  * The shared page shell: a server-rendered document that needs no script, with a skip link,
@@ -59,14 +57,14 @@ export function renderPage(page: PageContent): string {
             ? ''
             : html`<meta name="description" content="${page.description}" />`
         }
-        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
-        <link rel="icon" type="image/svg+xml" href="${ICON_PATH}" />
+        <link rel="stylesheet" href="${assetHref(STYLESHEET_PATH)}" />
+        <link rel="icon" type="image/svg+xml" href="${assetHref(ICON_PATH)}" />
         ${
           page.markdownHref === undefined
             ? ''
             : html`<link rel="alternate" type="text/markdown" href="${page.markdownHref}" />`
         }
-        ${(page.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
+        ${(page.scripts ?? []).map((src) => html`<script src="${assetHref(src)}" defer></script>`)}
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
