@@ -23,15 +23,7 @@ describe('what a person reads when the server starts (docs/operations.md#startin
     });
     try {
       await server.listening;
-      const plain = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(server.output())), 30_000);
-        server.child.stderr.on('data', () => {
-          const line = linesOf(server.output()).find((l) => l.startsWith('Listening on '));
-          if (line === undefined) return;
-          clearTimeout(timer);
-          resolve(line);
-        });
-      });
+      const plain = await server.listeningLine;
       // Anything still on its way would come within the logger's batch window (50 ms).
       await new Promise((resolve) => setTimeout(resolve, 300));
       const lines = linesOf(server.output());
