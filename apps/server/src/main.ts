@@ -87,9 +87,10 @@ async function main(): Promise<void> {
 
 /** Ends the start with `message` on stderr, after the log lines written before it. */
 async function fail(message: string, logger?: Logger): Promise<void> {
+  // Set first: the process ends with 1 even if stdout can no longer be written.
+  process.exitCode = 1;
   if (logger !== undefined) await flushed(logger);
   console.error(message);
-  process.exitCode = 1;
 }
 
 /** Resolves once the log lines logged so far are written. */
