@@ -8,6 +8,7 @@ import type {
   GetTool,
   ListReviewChanges,
   LivePublication,
+  Mailer,
   PreviewSubscriptionLink,
   RequestQuota,
   SearchTools,
@@ -52,6 +53,7 @@ import {
   mcpRoutes,
   type RequestHandoff,
 } from '@reviews/adapters-mcp';
+import { OutboxMailer } from '@reviews/adapters-mail';
 import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
@@ -120,6 +122,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       getReview: GetReview,
       listTools: ListTools,
       completeArgument: CompleteArgument,
+      mailer: Mailer,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -128,7 +131,15 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         unsubscribe,
         previewLink,
         quota,
-        options: { serviceName: config.serviceName, publicBaseUrl: config.publicBaseUrl },
+        options: {
+          serviceName: config.serviceName,
+          publicBaseUrl: config.publicBaseUrl,
+          ...(mailer instanceof OutboxMailer
+            ? {
+                mailNote: `This service runs locally, so no mail is sent: it is written to ${mailer.outbox}, and the confirmation link is also printed where the service was started.`,
+              }
+            : {}),
+        },
       }),
       mcpRoutes({
         searchTools,
@@ -162,6 +173,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.GetReview,
       TOKENS.ListTools,
       TOKENS.CompleteArgument,
+      TOKENS.Mailer,
     ],
   );
 }
@@ -197,7 +209,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
         serviceName: config.serviceName,
       }),
       documentsRoutes({ facts, quota }),
-      apiReferenceRoutes({ serviceName: config.serviceName, quota }),
+      apiReferenceRoutes({ facts, quota }),
     ],
     [
       TOKENS.SearchTools,
