@@ -52,6 +52,9 @@ const mongoHooks = {
 
 const config: Config = {
   testTimeout: 30_000,
+  // After Jest's own summary: the optional groups (MongoDB, Redis, Chromium, …) that ran, and
+  // loudly those that skipped, with how to enable them (docs/development.md#optional-groups-and-the-skip-summary).
+  reporters: ['default', '<rootDir>/test/skipped-groups/reporter.mjs'],
   projects: Object.entries(workspace).map(([name, dir]) => ({
     displayName: name,
     rootDir: `<rootDir>/${dir}`,

@@ -11,7 +11,10 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from '../../../../test/mongodb/mongodb-test-database.js';
-import { describeWithRedis } from '../../../../packages/adapters-persistence/test/rate-limiting/redis-test-server.js';
+import {
+  REDIS_TEST_URL,
+  describeWithRedis,
+} from '../../../../packages/adapters-persistence/test/rate-limiting/redis-test-server.js';
 import {
   ensureCliBuilt,
   runCatalogCli,
@@ -26,7 +29,7 @@ import { REPO_ROOT, startServerProcess, type ServerProcess } from '../support/se
  */
 const REFRESH_MS = 500;
 const QUERIES = ['', 'q=fast', 'q=rust', 'q=database&limit=5', 'q=cli'];
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = REDIS_TEST_URL;
 
 const withRedis = await describeWithRedis();
 const withMongo = describeWithMongo();
