@@ -29,6 +29,8 @@ import { REPO_ROOT, startServerProcess, type ServerProcess } from '../support/se
  */
 const REFRESH_MS = 500;
 const QUERIES = ['', 'q=fast', 'q=rust', 'q=database&limit=5', 'q=cli'];
+/** Searches each instance answers before the import, and again once it serves the new publication. */
+const SEARCHES_AROUND_SWITCH = 30;
 const redisUrl = REDIS_TEST_URL;
 
 const withRedis = await describeWithRedis();
@@ -150,7 +152,13 @@ suite(`two instances on one ${MONGODB_TEST_SERVER} and one Redis`, () => {
       }),
     );
 
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Searches on both instances before the import and after the switch: counted, not timed.
+    const answeredBy = (instance: number) => answers.filter((a) => a.instance === instance).length;
+    const untilEach = async (counts: readonly number[]) => {
+      while (!counts.every((count, instance) => answeredBy(instance) >= count))
+        await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    await untilEach([SEARCHES_AROUND_SWITCH, SEARCHES_AROUND_SWITCH]);
     const imported = await runCatalogCli(['import', path.join(work, 'second.json')], {
       env: { MONGODB_URL: database.url },
     });
@@ -169,7 +177,7 @@ suite(`two instances on one ${MONGODB_TEST_SERVER} and one Redis`, () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await untilEach([0, 1].map((instance) => answeredBy(instance) + SEARCHES_AROUND_SWITCH));
     loading = false;
     await Promise.all(loops);
 
