@@ -1,6 +1,11 @@
-/** @jest-config-loader ts-node */
-/** @jest-config-loader-options {"transpileOnly": true} */
+/**
+ * @jest-config-loader ts-node
+ * @jest-config-loader-options {"transpileOnly": true}
+ */
+// One docblock: Jest reads only the first, so the options in a second one were ignored and
+// ts-node type-checked this file on every run (about 10 s of CPU).
 import type { Config } from 'jest';
+import { availableParallelism } from 'node:os';
 
 /**
  * One Jest project per workspace package. Tests run as native ES modules
@@ -52,6 +57,13 @@ const mongoHooks = {
 
 const config: Config = {
   testTimeout: 30_000,
+  // Jest's default (cores − 1) runs a 2-core machine in band, one file at a time, while most
+  // files spend much of their time waiting on servers, child processes and browsers: one worker
+  // per core keeps both busy (docs/development.md#test-time).
+  maxWorkers: Math.max(2, availableParallelism()),
+  // After Jest's own summary: the optional groups (MongoDB, Redis, Chromium, …) that ran, and
+  // loudly those that skipped, with how to enable them (docs/development.md#optional-groups-and-the-skip-summary).
+  reporters: ['default', '<rootDir>/test/skipped-groups/reporter.mjs'],
   projects: Object.entries(workspace).map(([name, dir]) => ({
     displayName: name,
     rootDir: `<rootDir>/${dir}`,

@@ -4,7 +4,7 @@
 // under a temp folder. `stop()` ends the process and removes the database and the folder.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -12,18 +12,20 @@ import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const VERSION = '1.24.0';
 const PG = { host: process.env.PGHOST ?? '127.0.0.1', port: process.env.PGPORT ?? '5432' };
 
-/** FERRETDB_BIN, the cache .ci/ensure-ferretdb.sh builds into, or `ferretdb` on PATH. */
-export function findFerretDbBinary() {
-  const cache = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+/**
+ * FERRETDB_BIN, the newest build in the cache .ci/ensure-ferretdb.sh builds into
+ * (`~/.cache/reviews/ferretdb-<version>/ferretdb`, or FERRETDB_CACHE_DIR), or `ferretdb` on PATH.
+ */
+function findFerretDbBinary() {
+  const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'reviews');
+  const cached = process.env.FERRETDB_CACHE_DIR
+    ? [process.env.FERRETDB_CACHE_DIR]
+    : cachedVersionDirs(cache);
   const candidates = [
     process.env.FERRETDB_BIN,
-    join(
-      process.env.FERRETDB_CACHE_DIR ?? join(cache, 'reviews', `ferretdb-${VERSION}`),
-      'ferretdb',
-    ),
+    ...cached.map((dir) => join(dir, 'ferretdb')),
     ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'ferretdb')),
   ].filter(Boolean);
   for (const candidate of candidates) {
@@ -35,12 +37,37 @@ export function findFerretDbBinary() {
     }
   }
   throw new Error(
-    `no ferretdb binary (set FERRETDB_BIN or run .ci/ensure-ferretdb.sh; looked at ${candidates.slice(0, 2).join(', ')} and PATH)`,
+    `no ferretdb binary (set FERRETDB_BIN or run .ci/ensure-ferretdb.sh; looked at ${[process.env.FERRETDB_BIN, cache].filter(Boolean).join(', ')} and PATH)`,
   );
+}
+
+/** `<cache>/ferretdb-<version>` folders, newest version first. */
+function cachedVersionDirs(cache) {
+  let names;
+  try {
+    names = readdirSync(cache);
+  } catch {
+    return [];
+  }
+  const version = (name) => name.slice('ferretdb-'.length).split('.').map(Number);
+  return names
+    .filter((name) => /^ferretdb-\d+\.\d+\.\d+$/.test(name))
+    .sort((a, b) => {
+      const [x, y] = [version(a), version(b)];
+      return y[0] - x[0] || y[1] - x[1] || y[2] - x[2];
+    })
+    .map((name) => join(cache, name));
+}
+
+/** The version the binary reports (`ferretdb --version` prints `version: v1.24.2`). */
+async function binaryVersion(binary) {
+  const { stdout } = await run(binary, ['--version'], { timeout: 10_000 });
+  return /^version:\s*v?(\S+)/m.exec(stdout)?.[1] ?? 'of unknown version';
 }
 
 export async function startFerretDb() {
   const binary = findFerretDbBinary();
+  const version = await binaryVersion(binary);
   const stateDir = await mkdtemp(join(tmpdir(), 'ferretdb-test-'));
   const backend = await postgresDatabase().catch(async (error) => sqliteDirectory(stateDir, error));
   const port = await freePort();
@@ -75,7 +102,7 @@ export async function startFerretDb() {
   }
   return {
     url: `mongodb://127.0.0.1:${port}`,
-    server: `FerretDB ${VERSION} over ${backend.label}`,
+    server: `FerretDB ${version} over ${backend.label}`,
     stop,
   };
 }

@@ -1,4 +1,4 @@
-/* global process, console */
+/* global process */
 // Jest globalSetup for the MongoDB suites: finds or starts one MongoDB-protocol server for the
 // whole run and passes it to the test workers by environment (docs/development.md, "MongoDB in
 // tests"):
@@ -33,7 +33,6 @@ async function findServer() {
     }
   } else {
     reasons.push(docker.reason);
-    console.warn(`MongoDB tests: not using Testcontainers: ${docker.reason}`);
   }
 
   try {

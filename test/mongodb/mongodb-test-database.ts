@@ -1,38 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { describe } from '@jest/globals';
 import { connectMongo, type MongoConnection } from '@reviews/adapters-persistence';
+import {
+  describeWhenAvailable,
+  type SuiteDeclarer,
+} from '../skipped-groups/describe-when-available.js';
 
 /**
  * The MongoDB-protocol server global-setup.mjs found or started for this run, and what it is
- * (`MongoDB 8 (Testcontainers, mongo:8)`, `FerretDB 1.24.0 over PostgreSQL …`, `MONGODB_URL`).
+ * (`MongoDB 8 (Testcontainers, mongo:8)`, `FerretDB 1.24.2 over PostgreSQL …`, `MONGODB_URL`).
  */
 export const MONGODB_TEST_SERVER = process.env.MONGODB_TEST_SERVER ?? 'none';
 
-export type SuiteDeclarer = (name: string, body: () => void) => void;
-
 /**
- * `describe` when a server is there. None in CI (`CI=true`): throws, so the file fails. None
- * elsewhere: prints a banner naming the reason and returns `describe.skip` (a loud skip).
+ * `describe` when a server is there; otherwise the MongoDB group is skipped (or fails in CI) by
+ * the one rule for optional groups, and the run's summary names it.
  */
 export function describeWithMongo(): SuiteDeclarer {
   const url = process.env.MONGODB_TEST_URL;
-  if (url !== undefined) return describe;
-  const reason =
-    process.env.MONGODB_TEST_SKIP_REASON ??
-    'the jest globalSetup test/mongodb/global-setup.mjs did not run for this project';
-  if (process.env.CI === 'true') {
-    throw new Error(`No MongoDB-protocol server for the tests, and CI must have one: ${reason}`);
-  }
-  const line = '='.repeat(78);
-  console.warn(
-    [
-      line,
-      `MONGODB TESTS SKIPPED: no MongoDB-protocol server (${reason}).`,
-      'Set MONGODB_URL, start a Docker engine, or run .ci/ensure-ferretdb.sh (in CI this fails).',
-      line,
-    ].join('\n'),
-  );
-  return describe.skip;
+  return describeWhenAvailable({
+    group: 'MongoDB',
+    using: MONGODB_TEST_SERVER,
+    missing:
+      url !== undefined
+        ? null
+        : `no MongoDB-protocol server (${
+            process.env.MONGODB_TEST_SKIP_REASON ??
+            'the jest globalSetup test/mongodb/global-setup.mjs did not run for this project'
+          })`,
+    enable:
+      'set FERRETDB_BIN=$(bash .ci/ensure-ferretdb.sh) (needs Go and PostgreSQL), or MONGODB_URL, or start a Docker engine',
+  });
 }
 
 /** The test server's URL with `database` as its path (query options kept). */

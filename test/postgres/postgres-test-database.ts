@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { describe } from '@jest/globals';
 import { connectPostgres, type PostgresConnection } from '@reviews/adapters-persistence';
+import { describeWhenAvailable } from '../skipped-groups/describe-when-available.js';
 
 /**
  * The PostgreSQL the tests use: `POSTGRES_TEST_URL`, or the machine's own (127.0.0.1:5432, user
@@ -46,9 +46,10 @@ async function withAdmin<T>(work: (client: AdminClient) => Promise<T>): Promise<
 }
 
 /**
- * Decides whether the PostgreSQL suites run. Reachable: `describe`. Unreachable in CI
- * (`CI=true`, which guarantees PostgreSQL): throws, so the test file fails. Unreachable elsewhere:
- * prints a banner naming the reason and returns `describe.skip` (a loud skip).
+ * Decides whether the PostgreSQL suites run, through the one rule of optional groups
+ * (`describeWhenAvailable`): reachable, `describe`; unreachable in CI (`CI=true`, which guarantees
+ * PostgreSQL), the test file fails; unreachable elsewhere, `describe.skip`, and the run's summary
+ * names the group and how to enable it.
  */
 export async function describeWithPostgres(): Promise<SuiteDeclarer> {
   let reason: string | null = null;
@@ -57,22 +58,12 @@ export async function describeWithPostgres(): Promise<SuiteDeclarer> {
   } catch (error) {
     reason = error instanceof Error ? error.message || error.name : String(error);
   }
-  if (reason === null) return describe;
-  if (process.env.CI === 'true') {
-    throw new Error(
-      `PostgreSQL at ${POSTGRES_TEST_URL} is not reachable (${reason}), and CI must provide it.`,
-    );
-  }
-  const line = '='.repeat(78);
-  console.warn(
-    [
-      line,
-      `POSTGRESQL TESTS SKIPPED: ${POSTGRES_TEST_URL} is not reachable (${reason}).`,
-      'Start PostgreSQL on 127.0.0.1:5432 or set POSTGRES_TEST_URL (in CI this fails).',
-      line,
-    ].join('\n'),
-  );
-  return describe.skip;
+  return describeWhenAvailable({
+    group: 'PostgreSQL',
+    using: POSTGRES_TEST_URL,
+    missing: reason === null ? null : `${POSTGRES_TEST_URL} is not reachable (${reason})`,
+    enable: 'start PostgreSQL on 127.0.0.1:5432 (user postgres, trust) or set POSTGRES_TEST_URL',
+  });
 }
 
 /** The test server's URL with `database` as its path. */

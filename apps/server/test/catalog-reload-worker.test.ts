@@ -25,6 +25,8 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     CATALOG_FILE: catalogFile,
     DATA_DIR: work,
+    // The worker thread logs at the configured level, not through the test's silent logger.
+    LOG_LEVEL: 'silent',
   });
   server = await startServer(config, createLogger('silent'));
 });

@@ -19,7 +19,7 @@ beforeAll(() => {
   execFileSync(
     process.execPath,
     ['apps/catalog-generator/dist/main.js', '--tools', '5000', '--seed', '3', '--out', catalogFile],
-    { cwd: REPO_ROOT },
+    { cwd: REPO_ROOT, stdio: 'pipe' },
   );
 }, 120_000);
 

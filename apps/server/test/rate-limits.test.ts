@@ -7,6 +7,10 @@ import { loadConfig } from '@reviews/service-common';
 import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { withOpenApiCheck } from './support/openapi-checked-server.js';
+import {
+  REDIS_TEST_URL,
+  describeWithRedis,
+} from '../../../packages/adapters-persistence/test/rate-limiting/redis-test-server.js';
 
 const dataDirs: string[] = [];
 const dataDir = () => {
@@ -149,36 +153,10 @@ describe('rate limits on pages', () => {
   });
 });
 
-const redisUrl = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379';
+const redisUrl = REDIS_TEST_URL;
+const withRedis = await describeWithRedis();
 
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const redisAvailable = await redisAnswers();
-if (!redisAvailable) {
-  if (process.env['CI'] === 'true')
-    throw new Error(`Redis is required in CI but does not answer at ${redisUrl}`);
-  console.warn(
-    `\n*** SKIPPED: Redis does not answer at ${redisUrl}; the shared-limit tests do not run. ***\n`,
-  );
-}
-
-(redisAvailable ? describe : describe.skip)('rate limits shared through Redis (REDIS_URL)', () => {
+withRedis('rate limits shared through Redis (REDIS_URL)', () => {
   it('counts one client across two instances', async () => {
     const flush = new Redis(redisUrl);
     await flush.eval("for _,k in ipairs(redis.call('keys','rl:*')) do redis.call('del',k) end", 0);

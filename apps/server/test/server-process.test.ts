@@ -29,7 +29,7 @@ describe('the built server, started as the README says', () => {
         '--out',
         catalogFile,
       ],
-      { cwd: REPO_ROOT },
+      { cwd: REPO_ROOT, stdio: 'pipe' },
     );
     server = startServerProcess(
       {

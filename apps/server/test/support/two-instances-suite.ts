@@ -5,7 +5,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { describeWithRedis } from '../../../../packages/adapters-persistence/test/rate-limiting/redis-test-server.js';
+import {
+  REDIS_TEST_URL,
+  describeWithRedis,
+} from '../../../../packages/adapters-persistence/test/rate-limiting/redis-test-server.js';
 import {
   ensureCliBuilt,
   runCatalogCli,
@@ -29,7 +32,9 @@ export interface SharedDatabaseUnderTest {
  */
 const REFRESH_MS = 500;
 const QUERIES = ['', 'q=fast', 'q=rust', 'q=database&limit=5', 'q=cli'];
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+/** Searches each instance answers before the import, and again once it serves the new publication. */
+const SEARCHES_AROUND_SWITCH = 30;
+const redisUrl = REDIS_TEST_URL;
 
 /** How long the last `catalog published` of a server's log took. */
 function lastPublishMs(output: string): number {
@@ -157,7 +162,14 @@ export async function describeTwoInstances(
         }),
       );
 
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Searches on both instances before the import and after the switch: counted, not timed.
+      const answeredBy = (instance: number) =>
+        answers.filter((a) => a.instance === instance).length;
+      const untilEach = async (counts: readonly number[]) => {
+        while (!counts.every((count, instance) => answeredBy(instance) >= count))
+          await new Promise((resolve) => setTimeout(resolve, 25));
+      };
+      await untilEach([SEARCHES_AROUND_SWITCH, SEARCHES_AROUND_SWITCH]);
       const imported = await runCatalogCli(['import', path.join(work, 'second.json')], {
         env: database.env,
       });
@@ -176,7 +188,7 @@ export async function describeTwoInstances(
         }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await untilEach([0, 1].map((instance) => answeredBy(instance) + SEARCHES_AROUND_SWITCH));
       loading = false;
       await Promise.all(loops);
 

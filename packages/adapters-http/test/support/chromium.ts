@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe } from '@jest/globals';
+import { afterAll, beforeAll } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import {
+  describeWhenAvailable,
+  type SuiteDeclarer,
+} from '../../../../test/skipped-groups/describe-when-available.js';
 
 /** Debian's Chromium, driven by playwright-core (nothing downloads a browser). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -16,19 +20,17 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * `describe` when Chromium is installed. Without it: in CI (which installs it) the suite fails
- * loudly; elsewhere it is skipped with a banner saying so, so the README's test command still
- * works on a machine that has only Node and npm.
+ * `describe` when Chromium is installed; otherwise the Chromium group is skipped (or fails in CI,
+ * which installs it) by the one rule for optional groups, and the run's summary names it, so the
+ * README's test command still works on a machine that has only Node and npm.
  */
-export function describeWithChromium(): typeof describe | typeof describe.skip {
-  if (existsSync(CHROMIUM_PATH)) return describe;
-  if (process.env['CI'] === 'true') {
-    throw new Error(`Chromium is required in CI but ${CHROMIUM_PATH} does not exist.`);
-  }
-  console.warn(
-    `\n*** SKIPPED: browser tests need Chromium at ${CHROMIUM_PATH} (apt-get install chromium); .ci/run installs it. ***\n`,
-  );
-  return describe.skip;
+export function describeWithChromium(): SuiteDeclarer {
+  return describeWhenAvailable({
+    group: 'Chromium',
+    using: CHROMIUM_PATH,
+    missing: existsSync(CHROMIUM_PATH) ? null : `no browser at ${CHROMIUM_PATH}`,
+    enable: 'apt-get install chromium (.ci/run does), or set CHROMIUM_PATH',
+  });
 }
 
 /**

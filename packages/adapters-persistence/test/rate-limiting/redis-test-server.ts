@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { describe } from '@jest/globals';
 import { Redis } from 'ioredis';
+import {
+  describeWhenAvailable,
+  type SuiteDeclarer,
+} from '../../../../test/skipped-groups/describe-when-available.js';
 
 /** The Redis the tests use: `REDIS_TEST_URL`, or the usual local one. */
 export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -40,34 +43,19 @@ async function unreachableReason(): Promise<string | null> {
   }
 }
 
-/** `describe`, or `describe.skip` when Redis is unreachable outside CI. */
-export type SuiteDeclarer = (name: string, body: () => void) => void;
-
 /**
- * Decides whether the Redis suites run. Redis reachable: `describe`. Unreachable in CI
- * (`CI=true`, which guarantees Redis): throws, so the test file fails. Unreachable elsewhere:
- * prints a banner and returns `describe.skip`, so the skip is loud, not silent.
+ * Decides whether the Redis suites run, for every Redis test of the workspace (one detection):
+ * `describe` when Redis answers PING; otherwise the Redis group is skipped (or fails in CI) by the
+ * one rule for optional groups, and the run's summary names it.
  */
 export async function describeWithRedis(): Promise<SuiteDeclarer> {
   const reason = await unreachableReason();
-  if (reason === null) return describe;
-  if (process.env.CI === 'true') {
-    throw new Error(
-      `Redis at ${REDIS_TEST_URL} is not reachable (${reason}), and CI must provide it. ` +
-        'Start redis-server or set REDIS_TEST_URL.',
-    );
-  }
-  const line = '='.repeat(78);
-  console.warn(
-    [
-      line,
-      `REDIS TESTS SKIPPED: Redis at ${REDIS_TEST_URL} is not reachable (${reason}).`,
-      'The RedisRateLimiter suites against a real Redis did NOT run.',
-      'Start redis-server locally or set REDIS_TEST_URL to run them (in CI this fails).',
-      line,
-    ].join('\n'),
-  );
-  return describe.skip;
+  return describeWhenAvailable({
+    group: 'Redis',
+    using: REDIS_TEST_URL,
+    missing: reason === null ? null : `Redis at ${REDIS_TEST_URL} does not answer (${reason})`,
+    enable: 'start redis-server (.ci/run does), or set REDIS_TEST_URL to a Redis that answers',
+  });
 }
 
 /** Deletes every key under `namespace:`. */

@@ -36,7 +36,12 @@ describe('FileSubscriptionStore', () => {
     await store.close();
     await appendFile(log, '{"version":1,"subscription":{"addressKey":"torn@exa');
 
-    const reopened = await FileSubscriptionStore.open(dir);
+    // The cut is reported (the next test checks the warning itself); recorded, not printed.
+    const warnings: string[] = [];
+    const reopened = await FileSubscriptionStore.open(dir, {
+      logger: { warn: (_fields, message) => warnings.push(message) },
+    });
+    expect(warnings).toEqual([expect.stringContaining('cut damaged records off the end')]);
     const second = aSubscription().build();
     await reopened.insert(second);
     await reopened.close();

@@ -41,7 +41,7 @@ const lower = (code: number): number => (code >= 0x41 && code <= 0x5a ? code | 0
 
 /**
  * What a search learns about a publication's review texts, once per review, the first time an
- * excerpt reads it, and keeps (docs/architecture.md#how-a-search-is-answered):
+ * excerpt reads it, and keeps (docs/performance.md#varied-searches):
  *
  * - whether each text is plain: ASCII without apostrophes, so that folding it is lower-casing
  *   alone and its tokens drop nothing (checking that again on every search was a third of the
