@@ -120,6 +120,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       getReview: GetReview,
       listTools: ListTools,
       completeArgument: CompleteArgument,
+      getOverview: GetCatalogOverview,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -136,6 +137,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         getReview,
         listTools,
         completeArgument,
+        getOverview,
         quota,
         clientKeyOf: clientKey,
         baseUrl: profile.baseUrl,
@@ -162,6 +164,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.GetReview,
       TOKENS.ListTools,
       TOKENS.CompleteArgument,
+      TOKENS.GetCatalogOverview,
     ],
   );
 }
