@@ -5,13 +5,14 @@ import {
   SHARED_STORAGE_NAMES,
   type ServerConfig,
 } from '@reviews/service-common';
-import { createLogger } from './logging/logger.js';
+import { createLogger, type Logger } from './logging/logger.js';
 import { startServer } from './server.js';
 
 /**
  * Process entry point: configuration or catalog problems stop the process before it listens,
  * with one line per problem and exit code 1. SIGTERM/SIGINT turn `/readyz` to 503, keep serving
- * for the drain period, then stop accepting and finish in-flight requests; SIGHUP
+ * for the drain period, then stop accepting and finish in-flight requests (Ctrl+C at a terminal
+ * skips the drain period); SIGHUP
  * re-reads the catalog (an invalid one leaves the previous publication live).
  */
 async function main(): Promise<void> {
@@ -33,30 +34,26 @@ async function main(): Promise<void> {
         config.storage.family === 'files'
           ? `CATALOG_FILE ${config.catalogFile}`
           : `The live publication in ${SHARED_STORAGE_NAMES[config.storage.family].name}`;
-      return fail(`${where}: ${error.message}`);
+      return fail(`${where}: ${error.message}`, logger);
     }
     const reason = error instanceof Error ? error.message : String(error);
-    return fail(`The service could not start: ${reason}`);
+    return fail(`The service could not start: ${reason}`, logger);
   }
 
-  // For the person at the terminal; the JSON line above it is for machines.
-  const metrics = running.metricsUrl === undefined ? '' : `, metrics at ${running.metricsUrl}`;
-  const shared =
-    config.storage.family === 'files' ? undefined : SHARED_STORAGE_NAMES[config.storage.family];
-  const catalog =
-    shared === undefined
-      ? config.catalogFile
-      : `the live publication in ${shared.name} (${shared.setting})`;
-  process.stderr.write(
-    `Listening on ${running.url} (catalog: ${catalog}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
-  );
-
+  let stopping = false;
   const stop = (signal: string) => {
+    // One stop: pnpm passes the terminal's SIGINT on to the server, which so gets it twice.
+    if (stopping) return;
+    stopping = true;
+    // Ctrl+C at a terminal is a person stopping their own server: no balancer to drain.
+    const drain = !(signal === 'SIGINT' && process.stdin.isTTY);
     logger.info(
-      { signal, drainMs: config.shutdownDrainMs },
-      'shutting down: not ready any more, serving for the drain period, then finishing requests in flight',
+      { signal, drainMs: drain ? config.shutdownDrainMs : 0 },
+      drain
+        ? 'shutting down: not ready any more, serving for the drain period, then finishing requests in flight'
+        : 'shutting down from the terminal: finishing requests in flight, no drain period',
     );
-    running.shutdown().then(
+    (drain ? running.shutdown() : running.close()).then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -67,8 +64,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => {
     logger.info({ signal: 'SIGHUP' }, 'catalog reload requested');
     running.republish().catch((error: unknown) => {
@@ -78,11 +75,34 @@ async function main(): Promise<void> {
       );
     });
   });
+
+  // For the person at the terminal, after every line of the start (the JSON lines are for
+  // machines): the first snapshot written, the batched log lines out.
+  await running.startupSettled;
+  await flushed(logger);
+  const metrics = running.metricsUrl === undefined ? '' : `, metrics at ${running.metricsUrl}`;
+  const shared =
+    config.storage.family === 'files' ? undefined : SHARED_STORAGE_NAMES[config.storage.family];
+  const catalog =
+    shared === undefined
+      ? config.catalogFile
+      : `the live publication in ${shared.name} (${shared.setting})`;
+  process.stderr.write(
+    `Listening on ${running.url} (catalog: ${catalog}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
+  );
 }
 
-function fail(message: string): void {
-  console.error(message);
+/** Ends the start with `message` on stderr, after the log lines written before it. */
+async function fail(message: string, logger?: Logger): Promise<void> {
+  // Set first: the process ends with 1 even if stdout can no longer be written.
   process.exitCode = 1;
+  if (logger !== undefined) await flushed(logger);
+  console.error(message);
+}
+
+/** Resolves once the log lines logged so far are written. */
+function flushed(logger: Logger): Promise<void> {
+  return new Promise((resolve) => logger.flush(() => resolve()));
 }
 
 await main();

@@ -22,6 +22,11 @@ export interface RunningServer {
   readonly metricsUrl: string | undefined;
   readonly server: Server;
   /**
+   * Resolves once the work the start left running has finished (writing the first publication's
+   * index snapshot), so the line for people can come after every line of the start.
+   */
+  readonly startupSettled: Promise<void>;
+  /**
    * Re-reads the catalog (off the request thread); on failure the previous publication stays live
    * and this rejects. Calls during a reload share one follow-up reload.
    */
@@ -118,8 +123,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
         ? { metrics: app.metrics, host: config.metrics.host, port: config.metrics.port }
         : undefined,
     );
-    server.listen(config.port, config.host);
-    await once(server, 'listening');
+    await listenOn(server, config.port, config.host);
   } catch (error) {
     metrics?.close();
     await following?.close();
@@ -128,6 +132,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   }
   // Writes of the first publication's index snapshot waited for this.
   app.listening.open();
+  const startupSettled = app.snapshotsSaved();
   const url = listeningUrl(server, config.host);
   const metricsUrl = metrics.url;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
@@ -176,7 +181,25 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     return shuttingDown;
   };
 
-  return { url, metricsUrl, server, republish, close, shutdown };
+  return { url, metricsUrl, server, startupSettled, republish, close, shutdown };
+}
+
+/**
+ * Binds the public listener. A port it cannot bind is an error naming `PORT` and `HOST` and what
+ * to do about it (docs/operations.md#configuration), as the metrics listener's is.
+ */
+async function listenOn(server: Server, port: number, host: string): Promise<void> {
+  server.listen(port, host);
+  try {
+    await once(server, 'listening');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    const problem =
+      code === 'EADDRINUSE'
+        ? `PORT=${port} on HOST=${host} is in use (EADDRINUSE). Stop what holds it, or choose another port: PORT=${port + 1} npx --yes pnpm@10 start (PORT=0 picks a free one).`
+        : `it cannot listen on HOST=${host} PORT=${port} (${code}). Choose another PORT (PORT=0 picks a free one) or HOST.`;
+    throw new Error(problem, { cause: error });
+  }
 }
 
 /** Waits for `settled`, but no longer than `ms`. */

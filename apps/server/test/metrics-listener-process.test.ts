@@ -20,8 +20,8 @@ describe('the metrics listener of the built server (docs/operations.md#metrics)'
     });
     try {
       const url = await server.listening;
-      const start = /^Listening on (\S+) \(catalog: .*, metrics at (\S+)\)\./m.exec(
-        server.output(),
+      const start = /^Listening on (\S+) \(catalog: .*, metrics at (\S+)\)\./.exec(
+        await server.listeningLine,
       );
       expect(start?.[1]).toBe(url);
       const metricsUrl = start?.[2] ?? '';

@@ -85,6 +85,21 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('declares HEAD beside each GET it describes: same parameters, statuses and headers, no body', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const get = operations['get'];
+      if (get === undefined) continue;
+      const head = operations['head'];
+      expect([path, head?.operationId]).toEqual([path, `${get.operationId}Head`]);
+      expect(head?.parameters).toEqual(get.parameters);
+      expect(Object.keys(head!.responses)).toEqual(Object.keys(get.responses));
+      for (const [status, response] of Object.entries(head!.responses)) {
+        expect(response.headers).toEqual(get.responses[status]!.headers);
+        expect(response).not.toHaveProperty('content');
+      }
+    }
+  });
+
   it('declares the headers each response carries, no authentication, a license and a contact', () => {
     const search = doc.paths['/api/v1/tools']!['get']!.responses;
     expect(Object.keys(search['200']!.headers!).sort()).toEqual(

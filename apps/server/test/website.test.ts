@@ -7,18 +7,19 @@ import { createLogger } from '../src/logging/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'reviews-website-'));
-let server: RunningServer;
+let server: RunningServer & { dataDir: string };
 const BASE = 'https://reviews.test';
 
 beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(work, 'data-'));
   const config = loadConfig({
     PORT: '0',
     METRICS_PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: BASE,
-    DATA_DIR: mkdtempSync(path.join(work, 'data-')),
+    DATA_DIR: dataDir,
   });
-  server = await startServer(config, createLogger('silent'));
+  server = Object.assign(await startServer(config, createLogger('silent')), { dataDir });
 });
 afterAll(async () => {
   await server.close();
@@ -144,6 +145,30 @@ describe('the website, wired by the container', () => {
       expect((await fetch(local(webPage))).status).toBe(200);
     },
   );
+
+  it('says after a form signup on the embedded default that the mail is in the outbox folder', async () => {
+    const res = await fetch(`${server.url}/subscribe/form`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+      },
+      body: new URLSearchParams({ email: 'ada@example.org', consent: 'yes' }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('<h1>Signup received</h1>');
+    expect(page).toContain(
+      `no mail is sent: it is written to ${path.join(server.dataDir, 'outbox')}, and the confirmation link is also printed`,
+    );
+  });
+
+  it('shows a stack tag whose dimension and relationship are the same word once', async () => {
+    const page = await (await fetch(`${server.url}/tools/kestrel-sql`)).text();
+    expect(page).toMatch(/PostgreSQL\s*<span class="muted"\s*>\(integration\)<\/span/);
+    expect(page).toMatch(/Linux\s*<span class="muted"\s*>\(os, runs on\)<\/span/);
+    expect(page).not.toContain('integration, integration');
+  });
 
   it('serves the home page in the pages bucket, with the service name', async () => {
     const res = await fetch(`${server.url}/`);

@@ -13,16 +13,23 @@ interface OutboxMailerOptions {
   /** Only what was sent is logged, never an e-mail address. */
   readonly logger: Pick<Logger, 'info'>;
   readonly clock: Clock;
+  /**
+   * Where a person running the service reads the confirmation link: one plain line (the link and
+   * the file, never the address). Unset: only the log line.
+   */
+  readonly announce?: (line: string) => void;
 }
 
 /**
  * The embedded `Mailer` (docs/api.md#newsletter-signup-double-opt-in): each message becomes one RFC
  * 5322 `.eml` file under `<dataDir>/outbox/`, written to a hidden temp file, fsync'd and renamed,
- * so a reader never sees half a message. The confirmation link is logged so that a person running
- * the service locally can follow it; the recipient's address is not (it is in the file only).
+ * so a reader never sees half a message. The confirmation link is logged, and announced on one
+ * plain line, so that a person running the service locally can follow it; the recipient's address
+ * is not (it is in the file only).
  */
 export class OutboxMailer implements Mailer {
-  private readonly outbox: string;
+  /** The folder the messages are written to. */
+  readonly outbox: string;
 
   constructor(private readonly options: OutboxMailerOptions) {
     this.outbox = join(options.dataDir, 'outbox');
@@ -53,5 +60,9 @@ export class OutboxMailer implements Mailer {
       },
       'verification mail written to the outbox',
     );
+    if (mail.confirmUrl !== undefined)
+      this.options.announce?.(
+        `Confirmation link (the mail is ${join(this.outbox, name)}): ${mail.confirmUrl}`,
+      );
   }
 }

@@ -117,6 +117,22 @@ describe('OutboxMailer', () => {
     expect(JSON.stringify(logger.lines)).not.toContain('secret.person');
   });
 
+  it('announces one plain line with the confirmation link and the file, never the address', async () => {
+    const announced: string[] = [];
+    const announcing = new OutboxMailer({
+      dataDir,
+      from,
+      logger,
+      clock: new SettableClock(new Date('2026-11-16T09:00:00Z')),
+      announce: (line) => announced.push(line),
+    });
+    await announcing.send(anOutgoingMail().to('secret.person@example.com').build());
+    const [file = ''] = await readdir(join(dataDir, 'outbox'));
+    expect(announced).toEqual([
+      `Confirmation link (the mail is ${join(dataDir, 'outbox', file)}): https://reviews.example/subscribe/confirm?token=abc`,
+    ]);
+  });
+
   it('throws MailDeliveryError when the outbox cannot be written', async () => {
     const blocked = join(dataDir, 'not-a-directory');
     await writeFile(blocked, '');

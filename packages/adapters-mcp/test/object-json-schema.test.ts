@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { searchResultSchema } from '@reviews/application';
+import { Ajv } from 'ajv';
+import { detailResultSchema, searchResultSchema } from '@reviews/application';
 import { z } from 'zod';
 import { objectJsonSchema } from '../src/tools/object-json-schema.js';
 
@@ -25,6 +26,35 @@ describe('objectJsonSchema', () => {
     const schema = objectJsonSchema(node, 'output');
     expect(schema.type).toBe('object');
     expect(schema['definitions']).toHaveProperty('Node');
+  });
+
+  it('writes a nullable member as anyOf with {type: "null"}, never as a type array', () => {
+    for (const result of [searchResultSchema, detailResultSchema]) {
+      const text = JSON.stringify(objectJsonSchema(result, 'output'));
+      expect(text).not.toMatch(/"type":\[/);
+    }
+    const schema = objectJsonSchema(
+      z.object({ next: z.string().max(4).nullable().meta({ description: 'Next page.' }) }),
+      'output',
+    );
+    expect(schema.properties?.['next']).toEqual({
+      description: 'Next page.',
+      anyOf: [{ type: 'string', maxLength: 4 }, { type: 'null' }],
+    });
+  });
+
+  it('accepts and refuses the same bodies as the zod schema it comes from', () => {
+    const schema = z.object({ next: z.string().max(4).nullable(), n: z.number().nullable() });
+    const validate = new Ajv({ strict: false }).compile(objectJsonSchema(schema, 'output'));
+    for (const body of [
+      { next: null, n: null },
+      { next: 'abc', n: 2 },
+      { next: 'abcde', n: 2 },
+      { next: 3, n: null },
+      { next: 'a' },
+    ]) {
+      expect(validate(body)).toBe(schema.safeParse(body).success);
+    }
   });
 
   it('refuses a schema whose root is not an object', () => {

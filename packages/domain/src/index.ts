@@ -6,7 +6,12 @@ export { isSameJsonValue } from './shared/same-json-value.js';
 
 export { compareReviewsNewestFirst } from './catalog/review.js';
 export type { Review, ReviewAuthor } from './catalog/review.js';
-export { STACK_DIMENSIONS, STACK_RELATIONSHIPS, STACK_STATUSES } from './catalog/stacks.js';
+export {
+  STACK_DIMENSIONS,
+  STACK_RELATIONSHIPS,
+  STACK_STATUSES,
+  stackTagKind,
+} from './catalog/stacks.js';
 export type { StackDimension, StackRelationship, StackTag, Stacks } from './catalog/stacks.js';
 export { CATALOG_LIMITS, REVIEW_ID_PATTERN, TOOL_ID_PATTERN } from './catalog/tool.js';
 export type { CatalogDocument, Tool } from './catalog/tool.js';

@@ -1,4 +1,5 @@
 import type { DetailResultBody, ReviewBody, ReviewPage, Rights } from '@reviews/application';
+import { stackTagKind } from '@reviews/domain';
 import { markdownAutolink, markdownInline, markdownText } from './markdown-text.js';
 import { withCursor } from './paged-url.js';
 
@@ -108,9 +109,7 @@ function stacksLines(stacks: DetailResultBody['stacks']): string[] {
     `- Status: ${stacks.status}`,
     `- Observed on: ${stacks.observed_on}`,
     `- Source: ${markdownAutolink(stacks.source_url)}`,
-    ...stacks.tags.map(
-      (tag) => `- ${markdownInline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
-    ),
+    ...stacks.tags.map((tag) => `- ${markdownInline(tag.label)} (${stackTagKind(tag)})`),
     '',
     markdownText(stacks.evidence),
   ];

@@ -13,7 +13,7 @@ import type { Container } from 'inversify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
-import type { ListeningGate } from './catalog.bindings.js';
+import type { IndexSnapshots, ListeningGate } from './catalog.bindings.js';
 import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
 
@@ -49,6 +49,8 @@ export interface ServiceApp {
   readonly metrics: ServiceMetrics | undefined;
   readonly observeRateLimiter: ObserveRateLimiter;
   readonly listening: ListeningGate;
+  /** Resolves once the index snapshot saves under way have finished (none without snapshots). */
+  readonly snapshotsSaved: () => Promise<void>;
   /** With a shared storage (MONGODB_URL, DATABASE_URL): where new publications come from. */
   readonly publications: PublicationSource | undefined;
 }
@@ -68,6 +70,7 @@ export function bindApp(container: Container): void {
       metrics: ServiceMetrics | undefined,
       observeRateLimiter: ObserveRateLimiter,
       listening: ListeningGate,
+      { store }: IndexSnapshots,
       storage: SharedStorage | undefined,
     ) => ({
       publishCatalog,
@@ -82,6 +85,7 @@ export function bindApp(container: Container): void {
       metrics,
       observeRateLimiter,
       listening,
+      snapshotsSaved: async () => store?.idle(),
       publications:
         storage === undefined ? undefined : { storageName: storage.name, feed: storage.feed, live },
     }),
@@ -98,6 +102,7 @@ export function bindApp(container: Container): void {
       { serviceIdentifier: TOKENS.Metrics, optional: true },
       TOKENS.ObserveRateLimiter,
       TOKENS.ListeningGate,
+      TOKENS.IndexSnapshots,
       { serviceIdentifier: TOKENS.SharedStorage, optional: true },
     ],
   );

@@ -135,7 +135,7 @@ function firstIndexingAhead(
 }
 
 /** The index snapshot store, when snapshots are on (`INDEX_SNAPSHOTS`). */
-interface IndexSnapshots {
+export interface IndexSnapshots {
   readonly store: FileIndexSnapshotStore | undefined;
 }
 

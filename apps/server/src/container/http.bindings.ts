@@ -8,6 +8,7 @@ import type {
   GetTool,
   ListReviewChanges,
   LivePublication,
+  Mailer,
   PreviewSubscriptionLink,
   RequestQuota,
   SearchTools,
@@ -52,6 +53,7 @@ import {
   mcpRoutes,
   type RequestHandoff,
 } from '@reviews/adapters-mcp';
+import { OutboxMailer } from '@reviews/adapters-mail';
 import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
@@ -121,6 +123,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       listTools: ListTools,
       completeArgument: CompleteArgument,
       getOverview: GetCatalogOverview,
+      mailer: Mailer,
     ) => [
       ...siteRouters,
       createSubscriptionRouter({
@@ -129,7 +132,15 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         unsubscribe,
         previewLink,
         quota,
-        options: { serviceName: config.serviceName, publicBaseUrl: config.publicBaseUrl },
+        options: {
+          serviceName: config.serviceName,
+          publicBaseUrl: config.publicBaseUrl,
+          ...(mailer instanceof OutboxMailer
+            ? {
+                mailNote: `This service runs locally, so no mail is sent: it is written to ${mailer.outbox}, and the confirmation link is also printed where the service was started.`,
+              }
+            : {}),
+        },
       }),
       mcpRoutes({
         searchTools,
@@ -165,6 +176,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.ListTools,
       TOKENS.CompleteArgument,
       TOKENS.GetCatalogOverview,
+      TOKENS.Mailer,
     ],
   );
 }
@@ -200,7 +212,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
         serviceName: config.serviceName,
       }),
       documentsRoutes({ facts, quota }),
-      apiReferenceRoutes({ serviceName: config.serviceName, quota }),
+      apiReferenceRoutes({ facts, quota }),
     ],
     [
       TOKENS.SearchTools,

@@ -69,12 +69,20 @@ function bindMailer(container: Container, config: ServerConfig, logger: Logger):
   const from = config.mailFrom;
   switch (mail.family) {
     case 'outbox':
-      container
-        .bind<Mailer>(TOKENS.Mailer)
-        .toResolvedValue(
-          (clock: Clock) => new OutboxMailer({ dataDir: config.dataDir, from, logger, clock }),
-          [TOKENS.Clock],
-        );
+      container.bind<Mailer>(TOKENS.Mailer).toResolvedValue(
+        (clock: Clock) =>
+          new OutboxMailer({
+            dataDir: config.dataDir,
+            from,
+            logger,
+            clock,
+            // For the person who started the service locally, beside the Listening line.
+            ...(logger.isLevelEnabled('info')
+              ? { announce: (line: string) => process.stderr.write(`${line}\n`) }
+              : {}),
+          }),
+        [TOKENS.Clock],
+      );
       return;
     case 'ses':
       container

@@ -23,26 +23,40 @@ const LOG_FLUSH_MS = 50;
 export function stdoutDestination(fd = 1): DestinationStream {
   const stream = pino.destination({ dest: fd, sync: false, minLength: 0 });
   let waiting = '';
+  // Whether lines handed over are still being written, and who waits for them: sonic-boom's own
+  // `flush(callback)` calls back at once when it has no `minLength`, before they are written.
+  let writing = false;
+  let flushWaiters: Array<(error?: Error) => void> = [];
   const write = stream.write.bind(stream);
   const handOver = (): void => {
     if (waiting.length === 0) return;
     const lines = waiting;
     waiting = '';
+    writing = true;
     write(lines);
   };
+  stream.on('drain', () => {
+    writing = false;
+    const waiters = flushWaiters;
+    flushWaiters = [];
+    for (const wake of waiters) wake();
+  });
   stream.write = (line: string): boolean => {
     waiting += line;
     if (waiting.length >= LOG_BATCH_BYTES) handOver();
     return true;
   };
   // Whatever pino calls on its way out (`flushSync` at exit, `flush` then `end` when the event
-  // loop runs out) first takes what is waiting here.
+  // loop runs out) first takes what is waiting here; `flush(callback)` calls back once every
+  // line logged so far is written.
   const flush = stream.flush.bind(stream);
   const flushSync = stream.flushSync.bind(stream);
   const end = stream.end.bind(stream);
   stream.flush = (callback?: (error?: Error) => void): void => {
     handOver();
-    flush(callback);
+    if (callback === undefined) return flush();
+    if (writing) flushWaiters.push(callback);
+    else callback();
   };
   stream.flushSync = (): void => {
     handOver();

@@ -8,6 +8,8 @@ export interface ServerProcess {
   readonly output: () => string;
   /** Resolves with the bound URL once the server logs "listening". */
   readonly listening: Promise<string>;
+  /** Resolves with the plain `Listening on …` line, the last line of the start. */
+  readonly listeningLine: Promise<string>;
   /** Resolves with the exit code. */
   readonly exited: Promise<number | null>;
   /** Signals the whole process group (pnpm and the node it started). */
@@ -62,6 +64,16 @@ export function startServerProcess(
     );
   });
   listening.catch(() => undefined);
+  const listeningLine = new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', () => {
+      const line = output.split('\n').find((l) => l.startsWith('Listening on '));
+      if (line !== undefined && output.includes(`${line}\n`)) resolve(line);
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`server exited with ${code} before its Listening line:\n${output}`)),
+    );
+  });
+  listeningLine.catch(() => undefined);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, listening, exited, signal };
+  return { child, output: () => output, listening, listeningLine, exited, signal };
 }

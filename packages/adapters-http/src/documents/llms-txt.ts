@@ -3,7 +3,8 @@ import { markdownInline as markdownText } from '@reviews/http-common';
 import type { ServiceFacts } from './service-facts.js';
 
 /**
- * `/llms.txt` (llmstxt.org): an H1, a blockquote summary, a paragraph, then H2 sections of
+ * `/llms.txt` (llmstxt.org): an H1, a blockquote summary on one line (the reference parser keeps
+ * only a blockquote's first line as the summary), a paragraph, then H2 sections of
  * `- [name](url): note` links to everything an agent can read here.
  */
 export function renderLlmsTxt(facts: ServiceFacts): string {
@@ -11,8 +12,7 @@ export function renderLlmsTxt(facts: ServiceFacts): string {
   const link = (name: string, path: string, note: string) => `- [${name}](${base}${path}): ${note}`;
   return `# ${markdownText(facts.serviceName)}
 
-> Free, read-only search over published, dated editorial reviews of developer tools, as a REST
-> API and an MCP server. No account, key or sign-in.
+> Free, read-only search over published, dated editorial reviews of developer tools, as a REST API and an MCP server. No account, key or sign-in.
 
 Search first, then read a tool by its id; page with \`cursor\` = the previous \`nextCursor\`.
 Add \`facets=category\` for the categories of every match with their counts, and \`highlight=true\`

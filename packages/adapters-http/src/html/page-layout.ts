@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { assetHref, ICON_PATH, STYLESHEET_PATH } from '../pages/site-assets.js';
 import { html, type SafeHtml } from './escape-html.js';
 
 interface PageContent {
@@ -15,17 +16,21 @@ interface PageContent {
   readonly description?: string;
   /** Address of the page's Markdown twin, announced with `rel="alternate"`. */
   readonly markdownHref?: string;
-  /** Same-origin scripts, loaded deferred (the CSP allows no inline script). */
+  /**
+   * Same-origin scripts, loaded deferred (the CSP allows no inline script); a site file is linked
+   * by its content-hashed name.
+   */
   readonly scripts?: readonly string[];
   /** The navigation entry to mark as the current page. */
-  readonly current?: 'search' | 'subscribe';
+  readonly current?: 'search' | 'api' | 'subscribe';
+  /**
+   * A side column beside the body on wide screens (below it on narrow ones): asides of the page,
+   * such as a search's notice or its facets. Its heading, if any, is the page's own.
+   */
+  readonly aside?: SafeHtml;
+  /** What the side column is, for assistive technology (default "More"). */
+  readonly asideLabel?: string;
 }
-
-/** The site's one stylesheet (served by the pages router, cached). */
-export const STYLESHEET_PATH = '/assets/site.css';
-
-/** The site's icon (so browsers do not ask for `/favicon.ico`). */
-export const ICON_PATH = '/assets/icon.svg';
 
 /**
  * The shared page shell: a server-rendered document that needs no script, with a skip link,
@@ -52,14 +57,14 @@ export function renderPage(page: PageContent): string {
             ? ''
             : html`<meta name="description" content="${page.description}" />`
         }
-        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
-        <link rel="icon" type="image/svg+xml" href="${ICON_PATH}" />
+        <link rel="stylesheet" href="${assetHref(STYLESHEET_PATH)}" />
+        <link rel="icon" type="image/svg+xml" href="${assetHref(ICON_PATH)}" />
         ${
           page.markdownHref === undefined
             ? ''
             : html`<link rel="alternate" type="text/markdown" href="${page.markdownHref}" />`
         }
-        ${(page.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
+        ${(page.scripts ?? []).map((src) => html`<script src="${assetHref(src)}" defer></script>`)}
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
@@ -68,14 +73,24 @@ export function renderPage(page: PageContent): string {
             <a class="brand" href="${page.homeHref ?? '/'}">${page.siteName}</a>
             <nav class="site-nav" aria-label="Site">
               <ul>
-                ${nav('/search', 'Search', 'search')} ${nav('/docs', 'API')}
+                ${nav('/search', 'Search', 'search')} ${nav('/docs', 'API', 'api')}
                 ${nav('/subscribe', 'Newsletter', 'subscribe')}
               </ul>
             </nav>
           </div>
         </header>
         <main id="main" class="wrap" tabindex="-1">
-          ${page.heading ?? html`<h1>${page.title}</h1>`} ${page.body}
+          ${page.heading ?? html`<h1>${page.title}</h1>`}
+          ${
+            page.aside === undefined
+              ? page.body
+              : html`<div class="with-aside">
+                  <div class="primary">${page.body}</div>
+                  <aside class="side" aria-label="${page.asideLabel ?? 'More'}">
+                    ${page.aside}
+                  </aside>
+                </div>`
+          }
         </main>
         <footer class="site-footer">
           <div class="wrap">

@@ -11,7 +11,14 @@ import {
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, MAX_KEYWORDS, MAX_PAGE_DEPTH } from '@reviews/domain';
 import { RESEND_INTERVAL_TEXT } from '../subscription/subscription-rule-texts.js';
-import { createDocument, type oas31, type ZodOpenApiOverride } from 'zod-openapi';
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiOverride,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import { z } from 'zod';
 import {
   subscribeAcceptedSchema,
@@ -78,6 +85,49 @@ const readErrors = {
   '503': error('No catalog is published right now: retry after Retry-After seconds.', H.retryLater),
 };
 
+const searchTools: ZodOpenApiOperationObject = {
+  operationId: 'searchTools',
+  tags: ['tools'],
+  summary: 'Find reviewed tools by keyword and/or category, or browse them.',
+  description: `Every keyword must match (AND), up to ${MAX_KEYWORDS}; omit q to browse, newest review first. Page with cursor = nextCursor until it is null.`,
+  requestParams: { query: searchParams },
+  responses: {
+    '200': json(searchResultSchema, 'One page of results.', H.readOk),
+    ...readErrors,
+  },
+};
+
+const getTool: ZodOpenApiOperationObject = {
+  operationId: 'getTool',
+  tags: ['tools'],
+  summary: 'A tool with one page of its dated reviews (newest first) and its stacks record.',
+  requestParams: { path: toolIdParamSchema, query: detailParams },
+  responses: {
+    '200': json(detailResultSchema, 'The tool and one page of reviews.', H.readOk),
+    ...readErrors,
+  },
+};
+
+/**
+ * The `HEAD` of a read: the same parameters, statuses and headers as its `GET` (ETag, rate-limit
+ * headers: a HEAD is charged like the GET), without a body (docs/api.md#every-response).
+ */
+function headOf(get: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, response] of Object.entries(get.responses ?? {})) {
+    const withoutBody = { ...(response as ZodOpenApiResponseObject) };
+    delete withoutBody.content;
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = withoutBody;
+  }
+  return {
+    ...get,
+    operationId: `${get.operationId}Head`,
+    summary: `The headers of ${get.operationId}, without the body.`,
+    description: `Answers as GET would (same parameters, statuses and headers, charged the same), with no body.`,
+    responses,
+  };
+}
+
 /**
  * `z.literal(1)` is published as an integer constant (docs/api.md#every-response:
  * `schemaVersion: 1`).
@@ -125,32 +175,8 @@ export function createOpenApiDocument(facts: OpenApiFacts): oas31.OpenAPIObject 
         },
       ],
       paths: {
-        '/api/v1/tools': {
-          get: {
-            operationId: 'searchTools',
-            tags: ['tools'],
-            summary: 'Find reviewed tools by keyword and/or category, or browse them.',
-            description: `Every keyword must match (AND), up to ${MAX_KEYWORDS}; omit q to browse, newest review first. Page with cursor = nextCursor until it is null.`,
-            requestParams: { query: searchParams },
-            responses: {
-              '200': json(searchResultSchema, 'One page of results.', H.readOk),
-              ...readErrors,
-            },
-          },
-        },
-        '/api/v1/tools/{id}': {
-          get: {
-            operationId: 'getTool',
-            tags: ['tools'],
-            summary:
-              'A tool with one page of its dated reviews (newest first) and its stacks record.',
-            requestParams: { path: toolIdParamSchema, query: detailParams },
-            responses: {
-              '200': json(detailResultSchema, 'The tool and one page of reviews.', H.readOk),
-              ...readErrors,
-            },
-          },
-        },
+        '/api/v1/tools': { get: searchTools, head: headOf(searchTools) },
+        '/api/v1/tools/{id}': { get: getTool, head: headOf(getTool) },
         '/subscribe': {
           post: {
             operationId: 'subscribeNewsletter',

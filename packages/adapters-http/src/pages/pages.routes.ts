@@ -71,7 +71,8 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
   const charge = (req: Request, res: Response) => () => chargePages(quota, req, res);
 
   for (const asset of loadSiteAssets()) {
-    router.get(asset.path, (req, res) => sendAsset(req, res, asset));
+    router.get(asset.path, (req, res) => sendAsset(req, res, asset, 'plain'));
+    router.get(asset.hashedPath, (req, res) => sendAsset(req, res, asset, 'hashed'));
   }
 
   router.all(PAGE_PATHS, answersWithPages);

@@ -12,7 +12,9 @@ import { authorLine } from './tool.page.js';
 export function reviewPage(siteName: string, page: ReviewPage): string {
   const { tool, review } = page;
   const title = `${tool.name}: review of ${review.reviewedOn}`;
-  const body = html`<p class="meta">
+  // One column of one width: the boxes (facts, note, citation) line up with the text.
+  const body = html`<div class="column">
+    <p class="meta">
       <a href="${toolPath(tool.id)}">← ${tool.name}: all reviews</a>
     </p>
     <dl class="facts card">
@@ -52,7 +54,8 @@ export function reviewPage(siteName: string, page: ReviewPage): string {
         For example: “${tool.name}”, review of ${review.reviewedOn}, ${siteName}, ${review.url}
       </p>
     </section>
-    ${rightsBlock(page.rights)}`;
+    ${rightsBlock(page.rights)}
+  </div>`;
   return renderPage({
     title,
     siteName,

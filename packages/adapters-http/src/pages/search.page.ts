@@ -44,7 +44,7 @@ export function searchPage(
           <a href="${withCursor('/search', { q: query.q }, undefined)}">search every category</a>
         </p>`
   }
-  ${suggestionLinks(result, params)} ${categoryFacets(result, params)}
+  ${suggestionLinks(result, params)}
   ${
     result.items.length === 0
       ? noResults(offset)
@@ -66,14 +66,16 @@ export function searchPage(
       result.nextCursor === null
         ? undefined
         : withCursor('/search', params, Number.parseInt(result.nextCursor, 10)),
-  })}
-  ${historicalNotice(result.historicalNotice)}`;
+  })}`;
   return renderPage({
     title: heading(keywords, query.category),
     siteName,
     body,
     current: 'search',
     description: 'Search dated, editorial reviews of developer tools.',
+    // Wide screens show the categories of every match beside the results (a phone, below them).
+    aside: html`${categoryFacets(result, params)} ${historicalNotice(result.historicalNotice)}`,
+    asideLabel: 'Categories and notes on these results',
     scripts: [WEBMCP_SCRIPT_PATH],
   });
 }

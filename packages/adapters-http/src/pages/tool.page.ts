@@ -1,3 +1,4 @@
+import { stackTagKind } from '@reviews/domain';
 import type { DetailResultBody, ReviewBody } from '@reviews/application';
 import { html, type SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
@@ -125,9 +126,7 @@ function stacksBlock(stacks: DetailResultBody['stacks']): SafeHtml {
               (tag) =>
                 html`<li>
                   ${tag.label}
-                  <span class="muted"
-                    >(${tag.dimension}, ${tag.relationship.replace('_', ' ')})</span
-                  >
+                  <span class="muted">(${stackTagKind(tag).replaceAll('_', ' ')})</span>
                 </li>`,
             )}
           </ul>`

@@ -96,7 +96,7 @@ export function submitSignupForm(deps: SubscriptionRouterDeps): RequestHandler {
       return sendPage(
         res,
         200,
-        messagePage(site, 'Check your inbox', result.value.message, 'notice'),
+        messagePage(site, 'Signup received', result.value.message, 'notice', deps.options.mailNote),
       );
     const failure = signupFailure(result.error);
     if (failure.status === 400) return form(res, 400, failure.message, email);

@@ -47,14 +47,20 @@ export function signupFormPage(siteName: string, state: SignupFormState = {}): s
   });
 }
 
-/** A page that only says something: a result, or why something could not be done. */
+/**
+ * A page that only says something: a result, or why something could not be done, and a `note`
+ * below it. The heading names the outcome; the message says what to do (it may start with an
+ * instruction, so the heading does not repeat it).
+ */
 export function messagePage(
   siteName: string,
   title: string,
   message: string,
   kind: 'notice' | 'error',
+  note?: string,
 ): string {
-  const body = html`<p class="notice${kind === 'error' ? ' error' : ''}">${message}</p>`;
+  const body = html`<p class="notice${kind === 'error' ? ' error' : ''}">${message}</p>
+    ${note === undefined ? '' : html`<p>${note}</p>`}`;
   return renderPage({ title, siteName, body });
 }
 

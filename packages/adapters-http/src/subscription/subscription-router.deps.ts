@@ -17,6 +17,11 @@ interface SubscriptionRouterOptions {
    * refused with 403.
    */
   readonly publicBaseUrl: string;
+  /**
+   * Said below the answer to a signup from the form when mail does not reach an inbox (the
+   * embedded outbox writes it to a folder): where to find the confirmation link instead.
+   */
+  readonly mailNote?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { brotliDecompressSync } from 'node:zlib';
 import { rawRequest } from '../support/raw-http.js';
@@ -225,6 +226,30 @@ describe('static files', () => {
     expect(script).not.toContain('__WEBMCP_TOOLS__');
     expect(script).toContain('"name":"search_tools"');
     expect(script).not.toContain('subscribe"');
+  });
+
+  it('links each file from the pages by a content-hashed name, cached for a year; the plain name keeps the short cache', async () => {
+    const page = await (await fetch(`${site.url}/tools/quillsort`)).text();
+    const linked = [
+      /<link rel="stylesheet" href="(\/assets\/site\.[0-9a-f]{10}\.css)"/,
+      /<link rel="icon" type="image\/svg\+xml" href="(\/assets\/icon\.[0-9a-f]{10}\.svg)"/,
+      /<script src="(\/assets\/webmcp\.[0-9a-f]{10}\.js)" defer>/,
+    ].map((pattern) => pattern.exec(page)?.[1]);
+    for (const hashed of linked) {
+      expect(hashed).toBeDefined();
+      const plain = hashed!.replace(/\.[0-9a-f]{10}\./, '.');
+      const [byHash, byName] = await Promise.all([
+        fetch(`${site.url}${hashed}`),
+        fetch(`${site.url}${plain}`),
+      ]);
+      expect([byHash.status, byName.status]).toEqual([200, 200]);
+      expect(byHash.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(byName.headers.get('cache-control')).toBe('public, max-age=300');
+      const body = await byHash.text();
+      expect(await byName.text()).toBe(body);
+      // The name is the content's: SHA-256, first 10 hex digits.
+      expect(hashed).toContain(`.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.`);
+    }
   });
 });
 

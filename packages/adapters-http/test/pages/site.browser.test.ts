@@ -124,7 +124,8 @@ describeWithChromium()('the website in Chromium', () => {
     await page.fill('#email', 'ada@example.org');
     await page.check('#consent');
     await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
-    expect(await page.textContent('h1')).toBe('Check your inbox');
+    expect(await page.textContent('h1')).toBe('Signup received');
+    expect(await page.textContent('main .notice')).toMatch(/^Check your inbox: /);
     expect((await site.store.findByAddressKey('ada@example.org'))?.subscription.status).toBe(
       'pending',
     );
@@ -177,6 +178,50 @@ describeWithChromium()('the website in Chromium', () => {
     300_000,
   );
 
+  it('lines up the boxes of a review page: facts, note and citation are one width', async () => {
+    const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const reviewPage = await wide.newPage();
+      await reviewPage.goto(`${site.url}/tools/quillsort/reviews/qs-2025-04-r1`);
+      const widths = await Promise.all(
+        ['dl.facts.card', 'p.notice', 'section.cite'].map(
+          async (selector) => (await reviewPage.locator(selector).first().boundingBox())?.width,
+        ),
+      );
+      expect(new Set(widths).size).toBe(1);
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it('uses a wide screen on the search page: a side column beside the results, below them on a phone', async () => {
+    for (const [width, beside] of [
+      [1280, true],
+      [375, false],
+    ] as const) {
+      const sized = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const searchPage = await sized.newPage();
+        await searchPage.goto(`${site.url}/search?q=postgres`);
+        const main = (await searchPage.locator('main').boundingBox())!;
+        const results = (await searchPage.locator('.results').boundingBox())!;
+        const side = (await searchPage.locator('aside.side').boundingBox())!;
+        expect(await searchPage.locator('aside.side .notice').count()).toBe(1);
+        if (beside) {
+          expect(side.x).toBeGreaterThan(results.x + results.width);
+          expect(side.y).toBeLessThan(results.y + results.height);
+          // Together they take the whole width of the page's column, less its padding and the
+          // gap between them.
+          expect(results.width + side.width).toBeGreaterThan(main.width - 90);
+        } else {
+          expect(side.y).toBeGreaterThanOrEqual(results.y + results.height);
+        }
+      } finally {
+        await sized.close();
+      }
+    }
+  });
+
   it('writes screenshots of every page type at 375 px and 1280 px', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const width of [375, 1280]) {
@@ -224,7 +269,11 @@ describeWithChromium()('a hostile catalog in Chromium', () => {
           injected: document.querySelectorAll('main img, main b, main i, a[href^="javascript:"]')
             .length,
         }));
-        expect(state).toEqual({ pwned: undefined, scripts: ['/assets/webmcp.js'], injected: 0 });
+        expect(state).toEqual({
+          pwned: undefined,
+          scripts: [expect.stringMatching(/^\/assets\/webmcp\.[0-9a-f]{10}\.js$/)],
+          injected: 0,
+        });
       }
       expect(await page.textContent('h1')).toContain('<script>window.__pwned=1</script>');
       expect(dialogs).toEqual([]);

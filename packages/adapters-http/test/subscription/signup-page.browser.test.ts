@@ -30,7 +30,8 @@ describeWithChromium()('the /subscribe page in Chromium', () => {
       page.click('button[type=submit]'),
     ]);
     expect(response?.status()).toBe(200);
-    expect(await page.textContent('h1')).toBe('Check your inbox');
+    expect(await page.textContent('h1')).toBe('Signup received');
+    expect(await page.textContent('main .notice')).toMatch(/^Check your inbox: /);
     const mails = await api.outbox();
     expect(mails.map((m) => m.to)).toEqual(['grace@example.org']);
     expect(

@@ -112,7 +112,7 @@ export class OpenApiConformance {
     const found = this.templates.find(({ pattern }) => pattern.test(seen.path));
     if (found === undefined || seen.method === 'OPTIONS') return [];
     const operations = this.document.paths[found.template]!;
-    const method = seen.method === 'HEAD' ? 'get' : seen.method.toLowerCase();
+    const method = seen.method.toLowerCase();
     const status = String(seen.status);
     const where = `${seen.method} ${seen.path} → ${status}`;
     // A method the path does not take is answered 405: judge it by the 405 the path declares.

@@ -1,3 +1,4 @@
+import { stackTagKind } from '@reviews/domain';
 import type {
   DetailResultBody,
   ReviewBody,
@@ -111,9 +112,7 @@ function renderReview(review: ReviewBody): string[] {
 
 function renderStacks(stacks: DetailResultBody['stacks']): string {
   if (stacks === null) return 'Stacks: not researched, so compatibility is unknown.';
-  const tags = stacks.tags.map(
-    (tag) => `${markdownInline(tag.label)} (${tag.dimension}, ${tag.relationship})`,
-  );
+  const tags = stacks.tags.map((tag) => `${markdownInline(tag.label)} (${stackTagKind(tag)})`);
   return [
     `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${markdownAutolink(stacks.source_url)}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
     `Evidence: ${markdownInline(stacks.evidence)}`,

@@ -18,11 +18,38 @@ interface ObjectJsonSchema {
  */
 export function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output'): ObjectJsonSchema {
   const generated: Record<string, unknown> = z.toJSONSchema(schema, { target: 'draft-7', io });
-  const hoisted = hoistRootDefinition(generated);
+  const hoisted = hoistRootDefinition(portableNulls(generated) as Record<string, unknown>);
   if (hoisted.type !== 'object') {
     throw new Error('An MCP tool schema must describe an object at its root.');
   }
   return hoisted as ObjectJsonSchema;
+}
+
+/**
+ * zod writes a nullable scalar as `type: ["string", "null"]`, which some MCP clients do not take
+ * (the MCP Inspector's `--strict` check flags it as not portable); the same meaning as
+ * `anyOf: [{ type: "string", … }, { type: "null" }]` is the form every client reads. The
+ * member's constraints go with the non-null branch; its annotations stay on the member.
+ */
+function portableNulls(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portableNulls);
+  if (!isRecord(node)) return node;
+  const walked = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, portableNulls(value)]),
+  );
+  const { type } = walked;
+  if (!Array.isArray(type) || !type.includes('null') || type.length < 2) return walked;
+  const { description, title, default: fallback, examples, ...constraints } = walked;
+  const others = type.filter((t) => t !== 'null');
+  const annotations = Object.fromEntries(
+    Object.entries({ description, title, default: fallback, examples }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  return {
+    ...annotations,
+    anyOf: [{ ...constraints, type: others.length === 1 ? others[0] : others }, { type: 'null' }],
+  };
 }
 
 function hoistRootDefinition(generated: Record<string, unknown>): Record<string, unknown> {

@@ -76,6 +76,11 @@ export class FileIndexSnapshotStore implements IndexSnapshotStore {
   async close(): Promise<void> {
     this.closed = true;
     this.markClosed();
+    await this.idle();
+  }
+
+  /** Resolves once the saves under way have finished (written, failed or given up). */
+  async idle(): Promise<void> {
     await Promise.all([...this.saving]);
   }
 

@@ -26,3 +26,13 @@ export interface Stacks {
   readonly evidence: string;
   readonly tags: readonly StackTag[];
 }
+
+/**
+ * How a tag's kind reads wherever a tag is shown: its dimension and its relationship (`os,
+ * runs_on`), the word once when both are the same (`integration`).
+ */
+export function stackTagKind(tag: Pick<StackTag, 'dimension' | 'relationship'>): string {
+  return tag.dimension === tag.relationship
+    ? tag.dimension
+    : `${tag.dimension}, ${tag.relationship}`;
+}
