@@ -18,7 +18,7 @@ type Completer = (value: string, context: Readonly<Record<string, string>>) => C
 /**
  * `completion/complete` (docs/mcp.md#completions) for every argument this server lets a client
  * complete: tool ids (by the beginning of an id or a name, at most 20) in `evaluate_tool`,
- * `compare_tools` (the last id of the comma-separated list) and both resource templates, and a
+ * `compare_tools` (the last id of the comma-separated list) and both tool templates, and a
  * tool's review ids in `reviews://tools/{id}/reviews/{reviewId}` (the tool from the `id` already
  * given), and category names in `reviews://categories/{category}` (by their beginning, at most
  * 20). A reference or argument this server does not have is -32602, as the protocol asks.
