@@ -86,6 +86,66 @@ describe('the website, wired by the container', () => {
     },
   );
 
+  it.each(['2025-11-25', '2026-07-28'])(
+    "reads a category's resource and completes category names (%s), as REST browses them",
+    async (version) => {
+      const call = async (method: string, params: Record<string, unknown>, name?: string) => {
+        const modern = version === '2026-07-28';
+        const res = await fetch(`${server.url}/mcp`, {
+          method: 'POST',
+          headers: {
+            Accept: 'application/json, text/event-stream',
+            'Content-Type': 'application/json',
+            'MCP-Protocol-Version': version,
+            ...(modern ? { 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) } : {}),
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method,
+            params: {
+              ...params,
+              ...(modern
+                ? {
+                    _meta: {
+                      'io.modelcontextprotocol/protocolVersion': version,
+                      'io.modelcontextprotocol/clientCapabilities': {},
+                    },
+                  }
+                : {}),
+            },
+          }),
+        });
+        return ((await res.json()) as { result: Record<string, unknown> }).result;
+      };
+      const rest = (await (
+        await fetch(`${server.url}/api/v1/tools?facets=category&limit=20`)
+      ).json()) as { facets: { category: Array<{ name: string }> } };
+      const names = rest.facets.category.map((c) => c.name).sort();
+      const completed = (await call('completion/complete', {
+        ref: { type: 'ref/resource', uri: 'reviews://categories/{category}' },
+        argument: { name: 'category', value: '' },
+      })) as { completion: { values: string[]; hasMore: boolean } };
+      expect(completed.completion).toEqual({ values: names, hasMore: false });
+
+      const category = names[0]!;
+      const uri = `reviews://categories/${encodeURIComponent(category)}`;
+      const read = (await call('resources/read', { uri }, uri)) as {
+        contents: Array<{ text: string; _meta: Record<string, string> }>;
+      };
+      const browse = (await (
+        await fetch(
+          `${server.url}/api/v1/tools?${new URLSearchParams({ category, limit: '20' }).toString()}`,
+        )
+      ).json()) as { items: Array<{ id: string }> };
+      const listed = [...read.contents[0]!.text.matchAll(/ · id `([^`]+)`/g)].map((m) => m[1]);
+      expect(listed).toEqual(browse.items.map((item) => item.id));
+      const webPage = read.contents[0]!._meta['dev.reviews-example/url']!;
+      expect(webPage).toBe(`${BASE}/search?${new URLSearchParams({ category }).toString()}`);
+      expect((await fetch(local(webPage))).status).toBe(200);
+    },
+  );
+
   it('says after a form signup on the embedded default that the mail is in the outbox folder', async () => {
     const res = await fetch(`${server.url}/subscribe/form`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { UriTemplate } from '@modelcontextprotocol/server';
 import { toolMarkdown } from '@reviews/http-common';
 import { aTool } from '@reviews/domain/testing';
 import { fixtureTools } from './support/catalog-fixture.js';
@@ -43,11 +44,12 @@ describe.each(clientGenerations)('$label', (generation) => {
   });
   afterAll(() => client.close());
 
-  it('lists the two resource templates, both Markdown', async () => {
+  it('lists the three resource templates, all Markdown', async () => {
     const templates = await client.listResourceTemplates();
     expect(templates.map((t) => [t.uriTemplate, t['mimeType']])).toEqual([
       ['reviews://tools/{id}', 'text/markdown'],
       ['reviews://tools/{id}/reviews/{reviewId}', 'text/markdown'],
+      ['reviews://categories/{category}', 'text/markdown'],
     ]);
   });
 
@@ -95,11 +97,42 @@ describe.each(clientGenerations)('$label', (generation) => {
     expect(read.contents[0]?.text?.startsWith('# Quillsort: review of 2026-05-01')).toBe(true);
   });
 
+  it("reads a category: its first 20 tools in REST's browse order, naming its web page", async () => {
+    const read = await client.readResource('reviews://categories/Testing');
+    const [content] = read.contents;
+    expect(read.contents).toHaveLength(1);
+    expect(content).toMatchObject({
+      uri: 'reviews://categories/Testing',
+      mimeType: 'text/markdown',
+      _meta: { [PAGE_KEY]: `${testProfile.baseUrl}/search?category=Testing` },
+    });
+    const text = content?.text ?? '';
+    expect(text.startsWith('# Category: Testing\n')).toBe(true);
+    expect(text).toContain(
+      `23 tools; the first 20 here, most recently reviewed first. Web page: <${testProfile.baseUrl}/search?category=Testing>`,
+    );
+    const browse = api.searchTools.execute({ category: 'Testing', limit: 20 });
+    if (!browse.ok) throw new Error(browse.error.message);
+    const listed = [...text.matchAll(/^\d+\. \*\*.*\*\* · id `([^`]+)`/gm)].map((m) => m[1]);
+    expect(listed).toEqual(browse.value.items.map((item) => item.id));
+    expect(listed).toHaveLength(20);
+    expect(text).toContain('cursor "20"');
+    expect(text).toContain(`Notice: ${testProfile.historicalNotice}`);
+    expect(text).toContain('## Rights');
+
+    const small = await client.readResource('reviews://categories/Editors');
+    expect(small.contents[0]?.text).toContain('1 tool; all here');
+    expect(small.contents[0]?.text).toContain('Last page (nextCursor is null).');
+  });
+
   it('refuses a resource that names nothing with -32602 and the URI in data', async () => {
     for (const uri of [
       'reviews://tools/no-such-tool',
       'reviews://tools/quillsort/reviews/no-such-review',
       'reviews://tools/bad%20id',
+      'reviews://categories/testing',
+      'reviews://categories/No%20such%20category',
+      'reviews://categories/%E0%A4',
       'test://static-text',
     ]) {
       const error = await refusal(client.readResource(uri));
@@ -108,6 +141,8 @@ describe.each(clientGenerations)('$label', (generation) => {
     }
     const unknownTool = await refusal(client.readResource('reviews://tools/no-such-tool'));
     expect(unknownTool.message).toMatch(/No tool has the id "no-such-tool"/);
+    const unknownCategory = await refusal(client.readResource('reviews://categories/testing'));
+    expect(unknownCategory.message).toMatch(/No category is named "testing"/);
   });
 
   it('lists the two prompts with their arguments, from the shared schemas', async () => {
@@ -215,6 +250,20 @@ describe.each(clientGenerations)('$label', (generation) => {
     expect(reviews.values).toEqual(detail.value.reviews.map((review) => review.id));
   });
 
+  it('completes category names by their beginning, whatever the case, by name', async () => {
+    const category = (value: string) =>
+      client.complete({
+        ref: { type: 'ref/resource', uri: 'reviews://categories/{category}' },
+        argument: { name: 'category', value },
+      });
+    expect(await category('')).toEqual({
+      values: ['Databases', 'Editors', 'Testing'],
+      hasMore: false,
+    });
+    expect(await category('TE')).toEqual({ values: ['Testing'], hasMore: false });
+    expect(await category('x')).toEqual({ values: [], hasMore: false });
+  });
+
   it('refuses completion for a prompt, template or argument this server does not have', async () => {
     const unknownPrompt = await refusal(
       client.complete({
@@ -236,6 +285,57 @@ describe.each(clientGenerations)('$label', (generation) => {
       /evaluate_tool has no argument "category"; it takes id/,
     );
   });
+});
+
+describe('category resources with names to encode, escape and fold, and many categories', () => {
+  const awkward = 'Bases de données & *outils* / SQL';
+  let many: RunningMcpApi;
+  beforeAll(async () => {
+    many = await startMcpApi([
+      aTool().withId('dbx').named('DBX').inCategory(awkward).build(),
+      ...Array.from({ length: 25 }, (_, i) =>
+        aTool()
+          .withId(`kind-${i}`)
+          .inCategory(`Kind ${String(i).padStart(2, '0')}`)
+          .build(),
+      ),
+    ]);
+  });
+  afterAll(() => many.close());
+
+  it.each(clientGenerations)(
+    'completes, expands and reads a category, at most 20 names at a time ($label)',
+    async (generation) => {
+      const client = await generation.connect(many.mcpUrl);
+      try {
+        const complete = (value: string) =>
+          client.complete({
+            ref: { type: 'ref/resource', uri: 'reviews://categories/{category}' },
+            argument: { name: 'category', value },
+          });
+        expect(await complete('bases de DONNEES')).toEqual({ values: [awkward], hasMore: false });
+        const kinds = await complete('kind');
+        expect(kinds.values).toEqual(
+          Array.from({ length: 20 }, (_, i) => `Kind ${String(i).padStart(2, '0')}`),
+        );
+        expect(kinds.hasMore).toBe(true);
+
+        // What a client does with the completed value: RFC 6570 expansion, then resources/read.
+        const uri = new UriTemplate('reviews://categories/{category}').expand({
+          category: awkward,
+        });
+        const read = await client.readResource(uri);
+        const page = `${testProfile.baseUrl}/search?${new URLSearchParams({ category: awkward }).toString()}`;
+        expect(read.contents[0]).toMatchObject({ uri, _meta: { [PAGE_KEY]: page } });
+        expect(read.contents[0]?.text).toContain(
+          '# Category: Bases de données \\& \\*outils\\* / SQL\n',
+        );
+        expect(read.contents[0]?.text).toContain('· id `dbx` · category Bases de données \\&');
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });
 
 describe('resources/list paging', () => {

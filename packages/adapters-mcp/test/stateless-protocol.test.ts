@@ -111,6 +111,11 @@ describe('MCP 2026-07-28, stateless', () => {
         { uri: 'reviews://tools/pgbeam' },
         { 'Mcp-Name': 'reviews://tools/pgbeam' },
       ],
+      [
+        'resources/read',
+        { uri: 'reviews://categories/Databases' },
+        { 'Mcp-Name': 'reviews://categories/Databases' },
+      ],
     ];
     for (const [method, params, headers] of calls) {
       const { status, body } = await send(method, { ...params, _meta: meta() }, headers);
@@ -127,6 +132,7 @@ describe('MCP 2026-07-28, stateless', () => {
       ['tools/list', {}],
       ['resources/list', {}],
       ['resources/read', { uri: 'reviews://tools/pgbeam' }],
+      ['resources/read', { uri: 'reviews://categories/Databases' }],
     ] as const) {
       const res = await fetch(api.mcpUrl, {
         method: 'POST',

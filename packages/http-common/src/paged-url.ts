@@ -15,3 +15,11 @@ export function withCursor(
   const text = query.toString();
   return text === '' ? path : `${path}?${text}`;
 }
+
+/**
+ * The website's page of a category (`/search?category=NAME`, the filtered search), relative so
+ * that it works on whatever host serves it: the pages' category links and, after the base URL,
+ * the page the MCP category resource names (docs/mcp.md#resources).
+ */
+export const categoryPath = (category: string): string =>
+  `/search?${new URLSearchParams({ category }).toString()}`;

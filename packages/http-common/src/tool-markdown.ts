@@ -39,7 +39,7 @@ export function toolMarkdown(detail: DetailResultBody, limit: number | undefined
       ? 'Last page of reviews.'
       : `More reviews: ${markdownAutolink(nextPageUrl)}`,
     '',
-    ...rightsLines(detail.rights),
+    ...rightsMarkdown(detail.rights),
   ];
   return lines.join('\n');
 }
@@ -60,11 +60,15 @@ export function reviewMarkdown(page: ReviewPage): string {
     `> ${markdownInline(page.historicalNotice)}`,
     '',
     ...reviewLines(review, '##'),
-    ...rightsLines(page.rights),
+    ...rightsMarkdown(page.rights),
   ].join('\n');
 }
 
-function rightsLines(rights: Rights): string[] {
+/**
+ * The rights section every Markdown document of the catalog ends with (the twin, and the MCP
+ * resources, docs/mcp.md#resources), as lines.
+ */
+export function rightsMarkdown(rights: Rights): string[] {
   return [
     '## Rights',
     '',

@@ -122,6 +122,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       getReview: GetReview,
       listTools: ListTools,
       completeArgument: CompleteArgument,
+      getOverview: GetCatalogOverview,
       mailer: Mailer,
     ) => [
       ...siteRouters,
@@ -147,6 +148,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         getReview,
         listTools,
         completeArgument,
+        getOverview,
         quota,
         clientKeyOf: clientKey,
         baseUrl: profile.baseUrl,
@@ -173,6 +175,7 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.GetReview,
       TOKENS.ListTools,
       TOKENS.CompleteArgument,
+      TOKENS.GetCatalogOverview,
       TOKENS.Mailer,
     ],
   );

@@ -207,12 +207,16 @@ results with \`isError: true\`; the same rate limits apply (\`api\`, and \`searc
 \`search_tools\`). The server card: [${base}${P.serverCard}](${base}${P.serverCard}).
 
 Resources (\`text/markdown\`): \`reviews://tools/{id}\` is a tool's Markdown twin (the text of
-\`${base}/tools/{id}.md\`), \`reviews://tools/{id}/reviews/{reviewId}\` one review; \`resources/list\`
-pages through every tool with a cursor, and each resource names its web page in
-\`_meta["dev.reviews-example/url"]\`. Prompts: \`evaluate_tool\` (\`id\`) and \`compare_tools\` (\`ids\`:
-2 to 5 tool ids separated by commas) attach the twins with the citation rules; their arguments are
-checked like tool arguments. \`completion/complete\` completes tool ids (by the beginning of an id or
-a name, at most 20) in both prompts and templates, and a tool's review ids. Protocol 2026-07-28
+\`${base}/tools/{id}.md\`), \`reviews://tools/{id}/reviews/{reviewId}\` one review,
+\`reviews://categories/{category}\` a category's first 20 tools in browse order (the text
+\`search_tools\` gives for that category); \`resources/list\` pages through every tool with a cursor,
+and each resource names its web page in \`_meta["dev.reviews-example/url"]\`. Prompts:
+\`evaluate_tool\` (\`id\`) and \`compare_tools\` (\`ids\`: 2 to 5 tool ids separated by commas) attach
+the twins with the citation rules; their arguments are checked like tool arguments.
+\`completion/complete\` completes tool ids (by the beginning of an id or a name, at most 20) in both
+prompts and templates, a tool's review ids, and category names (by their beginning, at most 20).
+Tool arguments such as \`search_tools\`' \`category\` cannot be completed: the protocol completes only
+prompt arguments and template variables; complete \`{category}\` instead. Protocol 2026-07-28
 answers carry the caching hints \`ttlMs\` and \`cacheScope\` on every list and read.
 
 ## WebMCP

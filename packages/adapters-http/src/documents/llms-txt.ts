@@ -30,7 +30,7 @@ ${link('auth.md', P.authMd, 'no authentication: anonymous HTTPS, rate limits per
 ## MCP
 
 ${link('MCP server card', P.serverCard, `the MCP server (POST ${base}${P.mcp}, Streamable HTTP, no auth) with its protocol versions`)}
-${link('MCP resources, prompts and completions', `${P.developerGuide}#mcp`, 'reviews://tools/{id} (a tool page as Markdown) and reviews://tools/{id}/reviews/{reviewId}; prompts evaluate_tool and compare_tools; completion of tool and review ids')}
+${link('MCP resources, prompts and completions', `${P.developerGuide}#mcp`, "reviews://tools/{id} (a tool page as Markdown), reviews://tools/{id}/reviews/{reviewId} and reviews://categories/{category} (a category's tools); prompts evaluate_tool and compare_tools; completion of tool ids, review ids and category names")}
 
 ## Data
 

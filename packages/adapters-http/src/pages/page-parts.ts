@@ -21,10 +21,7 @@ export const toolPath = (toolId: string): string => `/tools/${encodeURIComponent
 export const reviewPath = (toolId: string, reviewId: string): string =>
   `${toolPath(toolId)}/reviews/${encodeURIComponent(reviewId)}`;
 
-export const categoryPath = (category: string): string =>
-  `/search?${new URLSearchParams({ category }).toString()}`;
-
-export { withCursor } from '@reviews/http-common';
+export { categoryPath, withCursor } from '@reviews/http-common';
 
 /** Previous/next links of a paged list; `label` names what is paged ("results", "reviews"). */
 export function pager(options: {

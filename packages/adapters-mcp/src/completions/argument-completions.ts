@@ -7,16 +7,21 @@ import {
 import type { CompleteArgument, Completion } from '@reviews/application';
 import { COMPARE_TOOLS_PROMPT_NAME } from '../prompts/compare-tools.prompt.js';
 import { EVALUATE_TOOL_PROMPT_NAME } from '../prompts/evaluate-tool.prompt.js';
-import { REVIEW_RESOURCE_TEMPLATE, TOOL_RESOURCE_TEMPLATE } from '../resources/tool-resources.js';
+import {
+  CATEGORY_RESOURCE_TEMPLATE,
+  REVIEW_RESOURCE_TEMPLATE,
+  TOOL_RESOURCE_TEMPLATE,
+} from '../resources/tool-resources.js';
 
 type Completer = (value: string, context: Readonly<Record<string, string>>) => Completion;
 
 /**
  * `completion/complete` (docs/mcp.md#completions) for every argument this server lets a client
  * complete: tool ids (by the beginning of an id or a name, at most 20) in `evaluate_tool`,
- * `compare_tools` (the last id of the comma-separated list) and both resource templates, and a
+ * `compare_tools` (the last id of the comma-separated list) and both tool templates, and a
  * tool's review ids in `reviews://tools/{id}/reviews/{reviewId}` (the tool from the `id` already
- * given). A reference or argument this server does not have is -32602, as the protocol asks.
+ * given), and category names in `reviews://categories/{category}` (by their beginning, at most
+ * 20). A reference or argument this server does not have is -32602, as the protocol asks.
  */
 export function argumentCompletions(completeArgument: Pick<CompleteArgument, 'execute'>) {
   const run = (input: Parameters<CompleteArgument['execute']>[0]): Completion => {
@@ -33,6 +38,9 @@ export function argumentCompletions(completeArgument: Pick<CompleteArgument, 'ex
       id: toolId,
       reviewId: (value, context) => run({ kind: 'reviewId', toolId: context['id'], value }),
     },
+    [`ref/resource ${CATEGORY_RESOURCE_TEMPLATE}`]: {
+      category: (value) => run({ kind: 'category', value }),
+    },
   };
 
   return (params: CompleteRequestParams): CompleteResult => {
@@ -44,7 +52,7 @@ export function argumentCompletions(completeArgument: Pick<CompleteArgument, 'ex
         ProtocolErrorCode.InvalidParams,
         ref.type === 'ref/prompt'
           ? `Unknown prompt "${named}". This server's prompts: ${EVALUATE_TOOL_PROMPT_NAME}, ${COMPARE_TOOLS_PROMPT_NAME}.`
-          : `Unknown resource template "${named}". This server's templates: ${TOOL_RESOURCE_TEMPLATE}, ${REVIEW_RESOURCE_TEMPLATE}.`,
+          : `Unknown resource template "${named}". This server's templates: ${TOOL_RESOURCE_TEMPLATE}, ${REVIEW_RESOURCE_TEMPLATE}, ${CATEGORY_RESOURCE_TEMPLATE}.`,
       );
     }
     const complete = byArgument[argument.name];

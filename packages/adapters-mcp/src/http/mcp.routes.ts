@@ -1,5 +1,6 @@
 import {
   type CompleteArgument,
+  type GetCatalogOverview,
   type GetReview,
   type GetTool,
   type ListTools,
@@ -45,6 +46,8 @@ export interface McpRoutesDeps {
   /** The resources and prompts (docs/mcp.md#resources, #prompts). */
   readonly getReview: GetReview;
   readonly listTools: ListTools;
+  /** The categories the resource `reviews://categories/{category}` may name. */
+  readonly getOverview: GetCatalogOverview;
   /** `completion/complete` (docs/mcp.md#completions). */
   readonly completeArgument: CompleteArgument;
   /** The quota REST charges too (docs/api.md#limits). */

@@ -10,19 +10,31 @@ import {
 } from '@modelcontextprotocol/server';
 import {
   evaluateToolArgumentsSchema,
+  type GetCatalogOverview,
   type GetReview,
   type GetTool,
   type ListTools,
+  type SearchTools,
   type ToolBody,
 } from '@reviews/application';
-import { DEFAULT_PAGE_LIMIT, type DomainError } from '@reviews/domain';
-import { foldToOneLine, reviewMarkdown, toolMarkdown } from '@reviews/http-common';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type DomainError } from '@reviews/domain';
+import {
+  categoryPath,
+  foldToOneLine,
+  markdownAutolink,
+  markdownInline,
+  reviewMarkdown,
+  rightsMarkdown,
+  toolMarkdown,
+} from '@reviews/http-common';
 import { z } from 'zod';
 import { MCP_SERVER_NAMESPACE } from '../server/server-identity.js';
+import { renderSearchResult } from '../tools/markdown-rendering.js';
 
 /** The resource templates (docs/mcp.md#resources). */
 export const TOOL_RESOURCE_TEMPLATE = 'reviews://tools/{id}';
 export const REVIEW_RESOURCE_TEMPLATE = 'reviews://tools/{id}/reviews/{reviewId}';
+export const CATEGORY_RESOURCE_TEMPLATE = 'reviews://categories/{category}';
 
 /** Tools per `resources/list` page. */
 const RESOURCES_PAGE_SIZE = 50;
@@ -37,6 +49,7 @@ const WEB_PAGE_META_KEY = `${MCP_SERVER_NAMESPACE}/url`;
 
 const toolTemplate = new UriTemplate(TOOL_RESOURCE_TEMPLATE);
 const reviewTemplate = new UriTemplate(REVIEW_RESOURCE_TEMPLATE);
+const categoryTemplate = new UriTemplate(CATEGORY_RESOURCE_TEMPLATE);
 
 /** A `resources/list` cursor: the position of the page's first tool, as we sent it. */
 const listCursorSchema = z.string().regex(/^[0-9]{1,9}$/);
@@ -60,22 +73,63 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplateType[] = [
       'One review of a tool, with its date, the address to cite, the historical notice and the rights. reviewId: the id of a review of that tool.',
     mimeType: MARKDOWN,
   },
+  {
+    uriTemplate: CATEGORY_RESOURCE_TEMPLATE,
+    name: 'category',
+    title: 'The tools of a category (Markdown)',
+    description: `The first ${MAX_PAGE_LIMIT} tools of a category, most recently reviewed first, as search_tools with that category lists them, with how to read the rest, the historical notice and the rights. category: a category name, exactly (completion offers every one).`,
+    mimeType: MARKDOWN,
+  },
 ];
 
 interface ToolResourcesDeps {
   readonly listTools: Pick<ListTools, 'execute'>;
   readonly getTool: Pick<GetTool, 'execute'>;
   readonly getReview: Pick<GetReview, 'execute'>;
+  readonly searchTools: Pick<SearchTools, 'execute'>;
+  /** The categories with their counts, as the home page lists them. */
+  readonly getOverview: Pick<GetCatalogOverview, 'execute'>;
+  /** `PUBLIC_BASE_URL` without a trailing slash: a category's web page is built from it. */
+  readonly baseUrl: string;
 }
 
 /**
  * The catalog as MCP resources (docs/mcp.md#resources): `resources/list` pages through every
  * tool (`reviews://tools/{id}`), and `resources/read` answers with the text of the Markdown twin
- * (the same function as `/tools/{id}.md`) or of one review. Every resource names its web page in
+ * (the same function as `/tools/{id}.md`), of one review, or of a category's first page of tools
+ * (the `search_tools` text of that browse). Every resource names its web page in
  * `_meta` (`WEB_PAGE_META_KEY`). Errors are JSON-RPC errors: a bad cursor is -32602, a URI that
  * names nothing is -32602 with `data.uri` (`ResourceNotFoundError`), an unpublished catalog -32603.
  */
 export function toolResources(deps: ToolResourcesDeps) {
+  /**
+   * A category's resource: its name, how many tools it has, its web page, then its first page of
+   * tools in browse order — the very text `search_tools` answers for that category — and the
+   * rights. A name no tool has is not found, as an unknown tool is.
+   */
+  const readCategory = (uri: string, name: string): ReadResourceResult => {
+    const listed = settle(deps.getOverview.execute()).categories.find((c) => c.name === name);
+    if (listed === undefined) {
+      throw new ResourceNotFoundError(
+        uri,
+        `No category is named "${name}". Complete the {category} of ${CATEGORY_RESOURCE_TEMPLATE} for the names.`,
+      );
+    }
+    const body = settle(deps.searchTools.execute({ category: name, limit: MAX_PAGE_LIMIT }));
+    const webPage = `${deps.baseUrl}${categoryPath(name)}`;
+    const shown = Math.min(listed.toolCount, MAX_PAGE_LIMIT);
+    const text = [
+      `# Category: ${markdownInline(name)}`,
+      '',
+      `${listed.toolCount} ${listed.toolCount === 1 ? 'tool' : 'tools'}; ${shown === listed.toolCount ? 'all' : `the first ${shown}`} here, most recently reviewed first. Web page: ${markdownAutolink(webPage)}`,
+      '',
+      renderSearchResult(body),
+      '',
+      ...rightsMarkdown(body.rights),
+    ].join('\n');
+    return contents(uri, text, webPage);
+  };
+
   return {
     list(cursor: string | undefined): ListResourcesResult {
       const parsed = listCursorSchema.safeParse(cursor ?? '0');
@@ -107,9 +161,11 @@ export function toolResources(deps: ToolResourcesDeps) {
         const detail = found(uri, deps.getTool.execute({ id: known(uri, tool['id']) }));
         return contents(uri, toolMarkdown(detail, undefined), detail.tool.url);
       }
+      const category = categoryTemplate.match(uri);
+      if (category !== null) return readCategory(uri, decoded(uri, category['category']));
       throw new ResourceNotFoundError(
         uri,
-        `Resource not found: ${uri}. This server's resources are ${TOOL_RESOURCE_TEMPLATE} and ${REVIEW_RESOURCE_TEMPLATE} (resources/list lists the tools).`,
+        `Resource not found: ${uri}. This server's resources are ${TOOL_RESOURCE_TEMPLATE}, ${REVIEW_RESOURCE_TEMPLATE} and ${CATEGORY_RESOURCE_TEMPLATE} (resources/list lists the tools).`,
       );
     },
   };
@@ -142,6 +198,16 @@ function known(uri: string, value: string | string[] | undefined): string {
     uri,
     `Resource not found: ${uri}. Ids contain only letters, digits and . _ ~ - (at most 200 characters).`,
   );
+}
+
+/** A template variable as the text it percent-encodes (RFC 6570 expansion), else not found. */
+function decoded(uri: string, value: string | string[] | undefined): string {
+  try {
+    if (typeof value === 'string' && value !== '') return decodeURIComponent(value);
+  } catch {
+    // Not percent-encoding: the URI names nothing, as below.
+  }
+  throw new ResourceNotFoundError(uri, `Resource not found: ${uri}. It names no category.`);
 }
 
 /** The value of a read, or its error: nothing by that id is not found (with the URI). */

@@ -49,7 +49,7 @@ export async function startMcpApi(
   const readSide = readUseCasesOver(tools === undefined ? undefined : aCatalog(...tools), {
     profile: testProfile,
   });
-  const { live, getTool, getReview, listTools, completeArgument } = readSide;
+  const { live, getTool, getReview, listTools, completeArgument, getOverview } = readSide;
   const searchTools = options.searchTools ?? readSide.searchTools;
   const logger = new RecordingLogger();
 
@@ -63,6 +63,7 @@ export async function startMcpApi(
       getReview,
       listTools,
       completeArgument,
+      getOverview,
       quota: options.quota ?? unlimitedQuota,
       clientKeyOf: options.clientKeyOf ?? ((req) => req.ip ?? 'unknown'),
       baseUrl: testProfile.baseUrl,

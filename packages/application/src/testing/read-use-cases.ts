@@ -1,6 +1,7 @@
 import { Publication, type CatalogDocument } from '@reviews/domain';
 import { LivePublication } from '../catalog/live-publication.js';
 import { CompleteArgument } from '../tools/complete-argument.use-case.js';
+import { GetCatalogOverview } from '../tools/get-catalog-overview.use-case.js';
 import { GetReview } from '../tools/get-review.use-case.js';
 import { GetTool } from '../tools/get-tool.use-case.js';
 import { ListTools } from '../tools/list-tools.use-case.js';
@@ -37,6 +38,7 @@ interface ReadUseCases {
   readonly getReview: GetReview;
   readonly listTools: ListTools;
   readonly completeArgument: CompleteArgument;
+  readonly getOverview: GetCatalogOverview;
 }
 
 interface ReadUseCasesOptions {
@@ -64,5 +66,6 @@ export function readUseCasesOver(
     getReview: new GetReview(live, profile),
     listTools: new ListTools(live, profile),
     completeArgument: new CompleteArgument(live),
+    getOverview: new GetCatalogOverview(live, profile),
   };
 }

@@ -8,6 +8,7 @@ export const MAX_COMPLETIONS = 20;
 /** What is being completed, and what the client typed so far. */
 type CompletionInput =
   | { readonly kind: 'toolId'; readonly value: string }
+  | { readonly kind: 'category'; readonly value: string }
   | { readonly kind: 'reviewId'; readonly toolId: string | undefined; readonly value: string };
 
 export interface Completion {
@@ -20,6 +21,8 @@ export interface Completion {
 /**
  * Completion of an argument that names something in the catalog (docs/mcp.md#completions):
  * - a tool id: the ids of tools whose id or name begins with the value (folded), by that key;
+ * - a category: the names of the categories (those the home page lists) that begin with the
+ *   value (folded), by name;
  * - a review id of a tool (known from an argument given before): the ids of its reviews that
  *   begin with the value, newest first; none when the tool is not given or not known.
  */
@@ -32,6 +35,10 @@ export class CompleteArgument {
     if (input.kind === 'toolId') {
       const found = publication.toolsByPrefix(input.value, MAX_COMPLETIONS);
       return ok({ values: found.tools.map((tool) => tool.id), hasMore: found.more });
+    }
+    if (input.kind === 'category') {
+      const found = publication.categoriesByPrefix(input.value, MAX_COMPLETIONS);
+      return ok({ values: found.names, hasMore: found.more });
     }
     const tool = input.toolId === undefined ? undefined : publication.findTool(input.toolId);
     const ids = (tool?.reviews ?? [])

@@ -53,6 +53,44 @@ describe('CompleteArgument', () => {
     }
   });
 
+  it('completes category names by their folded beginning, by name, at most 20', () => {
+    const live = new LivePublication();
+    live.replace(
+      Publication.publish(
+        'p1',
+        aCatalog(
+          aTool().withId('a').inCategory('Databases'),
+          aTool().withId('b').inCategory('Data Tools'),
+          aTool().withId('c').inCategory('Éditeurs'),
+          aTool().withId('d').inCategory('Databases'),
+          ...Array.from({ length: 25 }, (_, i) =>
+            aTool()
+              .withId(`kind-${i}`)
+              .inCategory(`Kind ${String(i).padStart(2, '0')}`),
+          ),
+        ),
+      ),
+    );
+    const complete = new CompleteArgument(live);
+    expect(complete.execute({ kind: 'category', value: 'DATA' })).toEqual({
+      ok: true,
+      value: { values: ['Data Tools', 'Databases'], hasMore: false },
+    });
+    expect(complete.execute({ kind: 'category', value: 'edit' })).toEqual({
+      ok: true,
+      value: { values: ['Éditeurs'], hasMore: false },
+    });
+    const many = complete.execute({ kind: 'category', value: 'kind' });
+    if (!many.ok) throw new Error(many.error.message);
+    expect(many.value.values).toEqual(
+      Array.from({ length: MAX_COMPLETIONS }, (_, i) => `Kind ${String(i).padStart(2, '0')}`),
+    );
+    expect(many.value.hasMore).toBe(true);
+    const all = complete.execute({ kind: 'category', value: '' });
+    if (!all.ok) throw new Error(all.error.message);
+    expect(all.value.values.slice(0, 3)).toEqual(['Data Tools', 'Databases', 'Kind 00']);
+  });
+
   it('says the catalog is unavailable before the first publication', () => {
     const result = new CompleteArgument(new LivePublication()).execute({
       kind: 'toolId',

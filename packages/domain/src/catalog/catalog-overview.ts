@@ -1,10 +1,34 @@
 import { compareReviewsNewestFirst, type Review } from './review.js';
 import type { Tool } from './tool.js';
+import { foldText } from '../search/text-folding.js';
 
 /** A category and how many tools it holds. */
 export interface CategoryCount {
   readonly category: string;
   readonly toolCount: number;
+}
+
+/** Category names that begin with a prefix, and whether more were left out. */
+export interface CategoryPrefixMatches {
+  readonly names: readonly string[];
+  readonly more: boolean;
+}
+
+/**
+ * At most `max` of `counts`' categories whose name begins with `prefix`, both folded as search
+ * folds text (`data` finds `Databases`, `edit` finds `Éditeurs`), in the order of `counts` (by
+ * name). Catalogs have a few dozen categories, so a walk over them is the whole cost.
+ */
+export function categoriesByPrefix(
+  counts: readonly CategoryCount[],
+  prefix: string,
+  max: number,
+): CategoryPrefixMatches {
+  const folded = foldText(prefix);
+  const names = counts
+    .map(({ category }) => category)
+    .filter((category) => foldText(category).startsWith(folded));
+  return { names: names.slice(0, max), more: names.length > max };
 }
 
 /** One review with the tool it belongs to. */

@@ -1,7 +1,9 @@
 import {
+  categoriesByPrefix,
   countToolsByCategory,
   newestReviews,
   type CategoryCount,
+  type CategoryPrefixMatches,
   type ToolReview,
 } from './catalog-overview.js';
 import { compareReviewsNewestFirst } from './review.js';
@@ -232,6 +234,14 @@ export class Publication {
   categoryCounts(): readonly CategoryCount[] {
     this.categoryCountCache ??= Object.freeze(countToolsByCategory(this.tools));
     return this.categoryCountCache;
+  }
+
+  /**
+   * At most `max` category names that begin with `prefix` (folded), by name (docs/mcp.md#completions:
+   * completing a category).
+   */
+  categoriesByPrefix(prefix: string, max: number): CategoryPrefixMatches {
+    return categoriesByPrefix(this.categoryCounts(), prefix, max);
   }
 
   /** The `count` newest reviews of the catalog, newest first; computed once per count. */

@@ -1,5 +1,6 @@
 import type {
   CompleteArgument,
+  GetCatalogOverview,
   GetReview,
   GetTool,
   ListTools,
@@ -73,6 +74,7 @@ export function restAndMcpApp(
     getReview: GetReview;
     listTools: ListTools;
     completeArgument: CompleteArgument;
+    getOverview: GetCatalogOverview;
   },
   options: {
     quota: RequestQuota;
@@ -80,7 +82,7 @@ export function restAndMcpApp(
     mcp?: Partial<Parameters<typeof mcpRoutes>[0]>;
   },
 ) {
-  const { live, searchTools, getTool, getReview, listTools, completeArgument } = cases;
+  const { live, searchTools, getTool, getReview, listTools, completeArgument, getOverview } = cases;
   const { quota, logger } = options;
   return createHttpApp({
     logger,
@@ -94,6 +96,7 @@ export function restAndMcpApp(
         getReview,
         listTools,
         completeArgument,
+        getOverview,
         quota,
         clientKeyOf: clientKey,
         baseUrl: testProfile.baseUrl,
