@@ -80,16 +80,9 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
       SHUTDOWN_DRAIN_MS: '0',
     });
     const warmUp = sequence(options.seed * 1000 + 999).slice(0, 5000);
-    if (options.breakdownOnly) {
-      await profiledBreakdown(
-        options,
-        serviceEnv,
-        workDir,
-        warmUp,
-        sequence(options.seed * 1000 + 500),
-      );
-      return;
-    }
+    const breakdown = () =>
+      profiledBreakdown(options, serviceEnv, workDir, warmUp, sequence(options.seed * 1000 + 500));
+    if (options.breakdownOnly) return await breakdown();
     const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
     if (options.compare !== undefined)
       builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
@@ -126,14 +119,7 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
     }
     printMedians(subjects, rounds);
 
-    if (options.breakdown)
-      await profiledBreakdown(
-        options,
-        serviceEnv,
-        workDir,
-        warmUp,
-        sequence(options.seed * 1000 + 500),
-      );
+    if (options.breakdown) await breakdown();
   } finally {
     for (const subject of subjects.reverse()) await subject.server.stop();
     await rm(workDir, { recursive: true, force: true });
