@@ -9,22 +9,20 @@ interface CatalogDatabaseUnderTest {
   readonly drop: () => Promise<void>;
 }
 
-/** What a database's own tests in the suite use: the CLI's environment and a work directory. */
-interface ImportExportContext {
-  readonly env: () => Record<string, string>;
-  readonly work: () => WorkDirectory;
-}
-
-/** Tests of one database only, declared inside the suite before or after the shared ones. */
-interface DatabaseSpecificTests {
-  readonly first?: (context: ImportExportContext) => void;
-  readonly last?: (context: ImportExportContext) => void;
+/** A setting naming the database on a port nothing listens on, and what the CLI then says. */
+interface UnreachableDatabase {
+  readonly env: Record<string, string>;
+  /** What standard error names (the host, never the password). */
+  readonly says: string;
+  /** A password in `env` that standard error must not show. */
+  readonly password?: string;
 }
 
 /**
  * `catalog export` and `catalog import` against one database (`database` names it as the CLI's
  * messages do: `MongoDB`, `PostgreSQL`), through the built CLI as a real process, in order on one
- * fresh database: nothing published, a round trip, an invalid file refused, a generated catalog.
+ * fresh database: nothing published, a round trip, an invalid file refused, a generated catalog;
+ * then an unreachable database.
  * `declarer` is `describe`, or `describe.skip` when the database is missing outside CI (its
  * helper has said so loudly).
  */
@@ -33,7 +31,12 @@ export function describeImportExport(
   declarer: (name: string, body: () => void) => void,
   database: string,
   open: () => Promise<CatalogDatabaseUnderTest>,
-  specific: DatabaseSpecificTests = {},
+  unreachable: UnreachableDatabase,
+  /**
+   * Tests of this database only, declared before the shared ones, on the database still empty;
+   * `env` gives the CLI's environment once the suite has opened the database.
+   */
+  first?: (env: () => Record<string, string>) => void,
 ): void {
   declarer(title, () => {
     let work: WorkDirectory;
@@ -51,8 +54,7 @@ export function describeImportExport(
       await opened?.drop();
     });
 
-    const context: ImportExportContext = { env: () => env, work: () => work };
-    specific.first?.(context);
+    first?.(() => env);
 
     it('exits 1 on export while nothing is published yet', async () => {
       const run = await runCatalogCli(['export'], { env });
@@ -105,6 +107,13 @@ export function describeImportExport(
       expect(exported.tools).toHaveLength(600);
     }, 120_000);
 
-    specific.last?.(context);
+    const { password } = unreachable;
+    it(`exits 1 naming the host${password === undefined ? '' : ', never the password,'} when ${database} cannot be reached`, async () => {
+      const file = await work.write('small.json', aCatalog(aTool()));
+      const run = await runCatalogCli(['import', file], { env: unreachable.env });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(unreachable.says);
+      if (password !== undefined) expect(run.stderr).not.toContain(password);
+    });
   });
 }
