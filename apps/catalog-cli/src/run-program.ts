@@ -63,3 +63,34 @@ export async function runProgram(
     throw error;
   }
 }
+
+/**
+ * Runs `run` as the process's program (a bin's `main`): its exit code becomes the process's, an
+ * unexpected failure is one line on standard error and exit 1, and a closed pipe on standard
+ * output (`catalog export | head`) ends the output, not the process with a stack trace.
+ */
+export function runAsMain(
+  name: string,
+  run: (argv: readonly string[], io: CliIo) => Promise<number>,
+): void {
+  run(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `${name}: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 1;
+    },
+  );
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
