@@ -101,7 +101,7 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            FlexSearch 0.8 Document index (own processes), the same fresh request sequence for
            each in a round: req/s, p50/p99, CPU per answer, ratios; no Accept-Encoding by default
            --tools N (10000; generated and cached) or --catalog FILE --queries N (100000 a round)
-           --sampler issue|project (issue: any searched text of a tool, ~70 % distinct; project:
+           --sampler issue|project (issue: any searched text of a tool, 57 % distinct; project:
            the sampler of the other benches)
            --encoding none|gzip --seconds S (10) --connections C (32) --rounds R (3) --seed S (1)
            [--compare DIR] (DIR's built server too) [--breakdown] (then profile this build: CPU
