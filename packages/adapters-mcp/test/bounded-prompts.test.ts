@@ -60,7 +60,7 @@ describe('prompts over long reviews', () => {
       '… (cut at 2,000 characters; the whole review: reviews://tools/bravo/reviews/bravo-r0)',
     );
     const whole = await client.readResource('reviews://tools/bravo/reviews/bravo-r0');
-    expect(whole.contents[0]?.text.length).toBeGreaterThan(2 * LONG);
+    expect(whole.contents[0]?.text?.length).toBeGreaterThan(2 * LONG);
   });
 
   it('leaves get_tool whole: its structured content is the REST body', async () => {
