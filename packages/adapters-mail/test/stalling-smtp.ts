@@ -20,10 +20,16 @@ export class StallingSmtp {
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
+  private readonly server: Server;
+  private listeningOn = 0;
+
+  private constructor(stall: Stall) {
+    this.server = createServer((socket) => this.serve(socket, stall));
+  }
+
+  get port(): number {
+    return this.listeningOn;
+  }
 
   /** Connections the client has not closed yet. */
   get open(): number {
@@ -31,16 +37,14 @@ export class StallingSmtp {
   }
 
   static async start(stall: Stall): Promise<StallingSmtp> {
-    let local: StallingSmtp | undefined;
-    const server = createServer((socket) => local?.serve(socket, stall));
-    const port = await new Promise<number>((done, fail) => {
-      server.once('error', fail);
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
+    const local = new StallingSmtp(stall);
+    local.listeningOn = await new Promise<number>((done, fail) => {
+      local.server.once('error', fail);
+      local.server.listen(0, '127.0.0.1', () => {
+        const address = local.server.address();
         done(typeof address === 'object' && address !== null ? address.port : 0);
       });
     });
-    local = new StallingSmtp(server, port);
     return local;
   }
 
