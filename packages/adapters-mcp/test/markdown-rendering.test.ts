@@ -81,7 +81,7 @@ describe('renderSearchResult', () => {
 });
 
 describe('renderDetailResult', () => {
-  it('renders the tool, each review with date, url, likes and dislikes, the stacks, cursor and notice', () => {
+  it('renders the tool, each review with date, url, likes and dislikes, the stacks, cursor and notice, each a paragraph of its own', () => {
     const body = valueOf(get.execute({ id: 'pgbeam', limit: 1 }));
     const review = body.reviews[0];
     expect(renderDetailResult(body)).toBe(
@@ -89,18 +89,15 @@ describe('renderDetailResult', () => {
         '# PgBeam',
         `id \`pgbeam\` · category Databases · website <${body.tool.website}> · page <https://reviews.example/tools/pgbeam>`,
         'A query console for PostgreSQL.',
-        '',
         '## Reviews (newest first)',
         `### Reviewed 2026-03-01 — cite <${review?.url}>`,
         'Likes: Fast autocomplete.',
         `Dislikes: ${review?.dislikes}`,
-        '',
         'Stacks (verified, observed 2026-02-01, source <https://example.com/research>): TypeScript (language, sdk); Node.js (runtime, runs_on)',
         'Evidence: Read from the project manifest.',
-        '',
         'More reviews: call get_tool with id "pgbeam" and cursor "1".',
         `Notice: ${testProfile.historicalNotice}`,
-      ].join('\n'),
+      ].join('\n\n'),
     );
   });
 

@@ -82,24 +82,26 @@ const excerptOf = (item: SearchItemBody): string =>
         item.excerptHighlights.map(([start = 0, end = 0]) => [start, end] as const),
       );
 
+/**
+ * Each block — heading, the id line, the description, each of likes and dislikes, the stacks and
+ * their evidence, paging, the notice — is a paragraph of its own, separated by a blank line: lines
+ * without one would run into one paragraph when the text is rendered (docs/mcp.md#tools shows it).
+ */
 export function renderDetailResult(body: DetailResultBody): string {
   const { tool } = body;
-  const lines = [
+  const blocks = [
     `# ${markdownInline(tool.name)}`,
     `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${markdownAutolink(tool.website)} · page ${markdownAutolink(tool.url)}`,
     markdownInline(tool.description),
-    '',
     body.reviews.length === 0 ? 'No reviews on this page.' : '## Reviews (newest first)',
     ...body.reviews.flatMap(renderReview),
-    '',
-    renderStacks(body.stacks),
-    '',
+    ...renderStacks(body.stacks),
     body.nextCursor === null
       ? 'Last page of reviews (nextCursor is null).'
       : `More reviews: call get_tool with id "${tool.id}" and cursor "${body.nextCursor}".`,
     `Notice: ${markdownInline(body.historicalNotice)}`,
   ];
-  return lines.join('\n');
+  return blocks.join('\n\n');
 }
 
 function renderReview(review: ReviewBody): string[] {
@@ -110,13 +112,13 @@ function renderReview(review: ReviewBody): string[] {
   ];
 }
 
-function renderStacks(stacks: DetailResultBody['stacks']): string {
-  if (stacks === null) return 'Stacks: not researched, so compatibility is unknown.';
+function renderStacks(stacks: DetailResultBody['stacks']): string[] {
+  if (stacks === null) return ['Stacks: not researched, so compatibility is unknown.'];
   const tags = stacks.tags.map((tag) => `${markdownInline(tag.label)} (${stackTagKind(tag)})`);
   return [
     `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${markdownAutolink(stacks.source_url)}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
     `Evidence: ${markdownInline(stacks.evidence)}`,
-  ].join('\n');
+  ];
 }
 
 function categoryOf(category: string | null): string {
