@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GetTool, LivePublication, SearchTools } from '@reviews/application';
 import { Publication, type Tool } from '@reviews/domain';
-import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
+import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 import { renderDetailResult, renderSearchResult } from '../src/tools/markdown-rendering.js';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { testProfile } from './support/mcp-harness.js';
@@ -72,6 +72,23 @@ describe('renderSearchResult', () => {
     const text = renderSearchResult(valueOf(s.execute({})));
     expect(text).toContain('**\\*Bold\\* \\[link\\](x) \\<b\\>**');
     expect(text).toContain('snake\\_case \\`code\\`');
+  });
+
+  it('says which stack tag matched when a keyword matched only through one, highlighted when asked', () => {
+    const { search: s } = useCases([
+      aTool()
+        .withId('tracer')
+        .named('Tracer')
+        .describedAs('Finds slow requests.')
+        .withStackTags(aStackTag('PostgreSQL'))
+        .build(),
+    ]);
+    const plain = renderSearchResult(valueOf(s.execute({ q: 'postgres slow' })));
+    expect(plain).toContain(
+      '   Excerpt (tool profile): Finds slow requests.\n   Matched stack tag: PostgreSQL\n',
+    );
+    const marked = renderSearchResult(valueOf(s.execute({ q: 'postgres slow', highlight: true })));
+    expect(marked).toContain('   Matched stack tag: **PostgreS**QL\n');
   });
 
   it('is shorter than the JSON it renders, so passing both does not pay twice', () => {

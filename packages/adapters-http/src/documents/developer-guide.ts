@@ -1,6 +1,7 @@
 import {
   detailResultSchema,
   facetCountSchema,
+  matchedStackTagSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,
@@ -116,6 +117,11 @@ ${fieldTable(facetCountSchema, cell)}
 Suggestion (\`suggestions[]\`):
 
 ${fieldTable(searchSuggestionSchema, cell)}
+
+Matched stack tag (\`items[].matchedStackTags[]\`: a keyword matched the tag but not the name,
+description or category, so the excerpt may lack it):
+
+${fieldTable(matchedStackTagSchema, cell)}
 
 Cited review (\`items[].review\`):
 

@@ -55,10 +55,30 @@ export function suggestionLinks(result: SearchResultBody, search: RefinedSearch)
  * part, marked or not, escaped like all catalog text.
  */
 export function highlightedExcerpt(item: SearchItemBody & { excerpt: string }): SafeHtml {
-  const text = item.excerpt;
+  return highlighted(item.excerpt, item.excerptHighlights);
+}
+
+/**
+ * The stack tags a keyword matched where the name, description and category did not
+ * (docs/api.md#matched-stack-tags), beside the excerpt that may lack the keyword, each label with
+ * its highlights in `<mark>`.
+ */
+export function matchedStackTags(item: SearchItemBody): SafeHtml {
+  const tags = item.matchedStackTags ?? [];
+  if (tags.length === 0) return html``;
+  return html`<p class="meta matched-tags">
+    Matched the stack ${tags.length === 1 ? 'tag' : 'tags'}
+    ${tags.map(
+      (tag, i) =>
+        html`${i === 0 ? '' : ', '}<span class="chip">${highlighted(tag.label, tag.labelHighlights)}</span>`,
+    )}
+  </p>`;
+}
+
+function highlighted(text: string, ranges: readonly (readonly number[])[] | undefined): SafeHtml {
   const parts: SafeHtml[] = [];
   let at = 0;
-  for (const [start = 0, end = 0] of item.excerptHighlights ?? []) {
+  for (const [start = 0, end = 0] of ranges ?? []) {
     if (start < at || end <= start || end > text.length) continue;
     parts.push(html`${text.slice(at, start)}<mark>${text.slice(start, end)}</mark>`);
     at = end;

@@ -2,7 +2,12 @@ import type { SearchItemBody, SearchResultBody } from '@reviews/application';
 import { html, type SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
 import { WEBMCP_SCRIPT_PATH } from './site-assets.js';
-import { categoryFacets, highlightedExcerpt, suggestionLinks } from './search-refinements.js';
+import {
+  categoryFacets,
+  highlightedExcerpt,
+  matchedStackTags,
+  suggestionLinks,
+} from './search-refinements.js';
 import {
   categoryPath,
   dateTime,
@@ -108,7 +113,8 @@ function resultItem(item: SearchItemBody): SafeHtml {
     ${
       item.excerpt === undefined
         ? html`<p class="excerpt">${shorten(item.description, 240)}</p>`
-        : html`<p class="excerpt">${highlightedExcerpt({ ...item, excerpt: item.excerpt })}</p>`
+        : html`<p class="excerpt">${highlightedExcerpt({ ...item, excerpt: item.excerpt })}</p>
+            ${matchedStackTags(item)}`
     }
     ${
       item.review === undefined

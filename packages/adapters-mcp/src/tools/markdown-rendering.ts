@@ -63,14 +63,34 @@ function renderSearchItem(item: SearchItemBody, position: number): string[] {
   if (item.excerpt === undefined) {
     lines.push(`   ${markdownInline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);
   } else if (item.review === undefined) {
-    lines.push(`   Excerpt (tool profile): ${excerptOf(item)}`);
+    lines.push(`   Excerpt (tool profile): ${excerptOf(item)}`, ...matchedTagsOf(item));
   } else {
     lines.push(
       `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${excerptOf(item)}`,
+      ...matchedTagsOf(item),
       `   Cite: ${markdownAutolink(item.review.url)} (reviewed ${item.review.reviewedOn})`,
     );
   }
   return lines;
+}
+
+/**
+ * The stack tags a keyword matched where the profile did not (docs/api.md#matched-stack-tags), so
+ * that a result whose excerpt lacks a keyword still says why it matched; highlighted like the
+ * excerpt.
+ */
+function matchedTagsOf(item: SearchItemBody): string[] {
+  const tags = item.matchedStackTags ?? [];
+  if (tags.length === 0) return [];
+  const labels = tags.map((tag) =>
+    tag.labelHighlights === undefined
+      ? markdownInline(tag.label)
+      : markdownInlineStrong(
+          tag.label,
+          tag.labelHighlights.map(([start = 0, end = 0]) => [start, end] as const),
+        ),
+  );
+  return [`   Matched stack tag${tags.length === 1 ? '' : 's'}: ${labels.join('; ')}`];
 }
 
 /** The excerpt, inert, with its highlights in bold where they were asked for. */
