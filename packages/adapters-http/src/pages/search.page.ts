@@ -5,6 +5,7 @@ import { WEBMCP_SCRIPT_PATH } from './site-assets.js';
 import {
   categoryFacets,
   highlightedExcerpt,
+  jumpToFacets,
   matchedStackTags,
   suggestionLinks,
 } from './search-refinements.js';
@@ -49,7 +50,7 @@ export function searchPage(
           <a href="${withCursor('/search', { q: query.q }, undefined)}">search every category</a>
         </p>`
   }
-  ${suggestionLinks(result, params)}
+  ${suggestionLinks(result, params)} ${jumpToFacets(result)}
   ${
     result.items.length === 0
       ? noResults(offset)
@@ -65,6 +66,7 @@ export function searchPage(
   }
   ${pager({
     label: 'results',
+    ranked: keywords !== '',
     previousHref:
       offset > 0 ? withCursor('/search', params, Math.max(0, offset - limit)) : undefined,
     nextHref:
@@ -78,7 +80,8 @@ export function searchPage(
     body,
     current: 'search',
     description: 'Search dated, editorial reviews of developer tools.',
-    // Wide screens show the categories of every match beside the results (a phone, below them).
+    // Wide screens show the categories of every match beside the results (a phone, below them,
+    // with a link to them before the results: jumpToFacets).
     aside: html`${categoryFacets(result, params)} ${historicalNotice(result.historicalNotice)}`,
     asideLabel: 'Categories and notes on these results',
     scripts: [WEBMCP_SCRIPT_PATH],
