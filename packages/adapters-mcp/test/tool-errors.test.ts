@@ -93,15 +93,18 @@ describe('arguments a model got wrong', () => {
   it.each([
     ['search_tools', {}],
     ['get_tool', { id: 'pgbeam' }],
-  ])('%s takes a cursor as a whole number, with the rules of the digit string', async (tool, args) => {
-    const asText = await client.callTool(tool, { ...args, limit: 1, cursor: '1' });
-    const asNumber = await client.callTool(tool, { ...args, limit: 1, cursor: 1 });
-    expect(asNumber.isError).not.toBe(true);
-    expect(asNumber.structuredContent).toEqual(asText.structuredContent);
-    const tooDeep = await client.callTool(tool, { ...args, cursor: 1000 });
-    expect(tooDeep.isError).toBe(true);
-    expect(textOf(tooDeep)).toMatch(/\/reviews\/index\.json/);
-  });
+  ])(
+    '%s takes a cursor as a whole number, with the rules of the digit string',
+    async (tool, args) => {
+      const asText = await client.callTool(tool, { ...args, limit: 1, cursor: '1' });
+      const asNumber = await client.callTool(tool, { ...args, limit: 1, cursor: 1 });
+      expect(asNumber.isError).not.toBe(true);
+      expect(asNumber.structuredContent).toEqual(asText.structuredContent);
+      const tooDeep = await client.callTool(tool, { ...args, cursor: 1000 });
+      expect(tooDeep.isError).toBe(true);
+      expect(textOf(tooDeep)).toMatch(/\/reviews\/index\.json/);
+    },
+  );
 
   it('get_tool with a cursor too deep is an isError result pointing to the export', async () => {
     const result = await client.callTool('get_tool', { id: 'pgbeam', cursor: '1000' });

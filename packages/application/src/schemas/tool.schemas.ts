@@ -84,13 +84,10 @@ export const searchItemSchema = toolSchema
         description:
           'Only with highlight=true, on items with an excerpt: [start, end) UTF-16 offsets in excerpt of the part of each word a keyword matched, in order (postg marks Postg in PostgreSQL).',
       }),
-    matchedStackTags: z
-      .array(matchedStackTagSchema)
-      .optional()
-      .meta({
-        description:
-          'Only on keyword searches, and only when a keyword matched a stack tag but not the name, description or category: those tags, to show beside the excerpt (which may lack the keyword).',
-      }),
+    matchedStackTags: z.array(matchedStackTagSchema).optional().meta({
+      description:
+        'Only on keyword searches, and only when a keyword matched a stack tag but not the name, description or category: those tags, to show beside the excerpt (which may lack the keyword).',
+    }),
   })
   .loose()
   .meta({ id: 'SearchItem' });

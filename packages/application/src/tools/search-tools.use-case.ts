@@ -60,9 +60,10 @@ export class SearchTools {
           ([from, to]) => [from, to],
         );
         for (const tag of item.matchedStackTags ?? []) {
-          tag.labelHighlights = excerptHighlights(tag.label, request.keywords).map(
-            ([from, to]) => [from, to],
-          );
+          tag.labelHighlights = excerptHighlights(tag.label, request.keywords).map(([from, to]) => [
+            from,
+            to,
+          ]);
         }
       }
     }

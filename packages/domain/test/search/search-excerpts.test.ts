@@ -178,7 +178,10 @@ describe('SearchIndex excerpt text', () => {
 });
 
 describe('SearchIndex matched stack tags (docs/api.md#matched-stack-tags)', () => {
-  const postgres = aStackTag('PostgreSQL', { dimension: 'integration', relationship: 'integration' });
+  const postgres = aStackTag('PostgreSQL', {
+    dimension: 'integration',
+    relationship: 'integration',
+  });
   const linux = aStackTag('Linux', { dimension: 'os', relationship: 'runs_on' });
 
   it('names every tag through which a keyword matched that the profile does not hold, in the tool order', () => {
