@@ -15,11 +15,22 @@ export type QuotaOutcome =
       readonly retryAfterSeconds: number;
     };
 
+/** Units charged per bucket where a request costs more than one. */
+export type ChargedUnits = Readonly<Partial<Record<BucketName, number>>>;
+
 /**
  * Per-client request quota shared by every driving adapter (docs/api.md#limits): REST and MCP
  * charge the same buckets (`api`, `search`, …) under the same client key (IPv4 address or IPv6
  * /64), so a client cannot double its allowance by switching protocol.
  */
 export interface RequestQuota {
-  charge(clientKey: string, buckets: readonly BucketName[]): Promise<QuotaOutcome>;
+  /**
+   * Charges one unit to each of `buckets`, or the number `units` names for a bucket (a search's
+   * cost, docs/api.md#what-a-search-costs).
+   */
+  charge(
+    clientKey: string,
+    buckets: readonly BucketName[],
+    units?: ChargedUnits,
+  ): Promise<QuotaOutcome>;
 }

@@ -19,6 +19,7 @@ import {
 import type { SearchRequest, SearchResultList } from '../search/search-types.js';
 import type { FacetCount } from '../search/category-facets.js';
 import type { SearchSuggestion } from '../search/search-suggestions.js';
+import type { SearchWork } from '../search/search-cost.js';
 
 /**
  * A publication as plain data (strings, plain objects, typed arrays), so that it can be built in
@@ -218,6 +219,14 @@ export class Publication {
 
   search(request: SearchRequest): SearchResultList {
     return this.index.search(request);
+  }
+
+  /** See `SearchIndex.plannedWork` (docs/api.md#what-a-search-costs). */
+  plannedSearchWork(
+    request: SearchRequest,
+    options: { facets: boolean; limit: number },
+  ): SearchWork {
+    return this.index.plannedWork(request, options);
   }
 
   /** See `SearchIndex.categoryFacets` (docs/api.md#facets). */
