@@ -44,7 +44,7 @@ interface FloodBenchOptions {
  *    an ordinary one. At the largest size, then, what the first reads after a publication cost.
  */
 export async function floodBench(options: FloodBenchOptions): Promise<void> {
-  await refusalFlood(options);
+  if (options.concurrency > 0) await refusalFlood(options);
   const sizes = [...options.tools].sort((a, b) => a - b);
   for (const tools of sizes) {
     await addressFlood(options, tools, tools === sizes[sizes.length - 1]);

@@ -53,12 +53,19 @@ export function send(
   });
 }
 
-/** The `search` bucket's remaining units and its size and window, from the IETF headers. */
+/**
+ * The remaining units, size and window of the bucket that paces a search, from the IETF headers:
+ * `search`, or `pages` for a search page of a build that charged it nowhere else.
+ */
 export function searchBucket(
   answer: FloodAnswer,
 ): { remaining: number; size: number; windowSeconds: number } | undefined {
-  const state = /"search";r=(\d+)/.exec(String(answer.headers['ratelimit'] ?? ''));
-  const policy = /"search";q=(\d+);w=(\d+)/.exec(String(answer.headers['ratelimit-policy'] ?? ''));
+  const limits = String(answer.headers['ratelimit'] ?? '');
+  const bucket = limits.includes('"search"') ? 'search' : 'pages';
+  const state = new RegExp(`"${bucket}";r=(\\d+)`).exec(limits);
+  const policy = new RegExp(`"${bucket}";q=(\\d+);w=(\\d+)`).exec(
+    String(answer.headers['ratelimit-policy'] ?? ''),
+  );
   if (state === null || policy === null) return undefined;
   return {
     remaining: Number(state[1]),

@@ -94,7 +94,7 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            then per catalog size, a bystander's ordinary search while 60 addresses (127.0.0.2-61)
            each send the costliest search of one route (REST, MCP, page) at their allowed rate;
            the worst search's cost; at the largest size, the first reads after a publication
-           --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8)
+           --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8; 0 skips it)
            --sizes 10000,100000 (generated and cached; "" skips) --seed S (1) [--server PATH/main.js]
   slow-connections  /healthz probes from other addresses while slow clients dribble request
            heads that never end (reconnecting 1 s after each close), first all from one
