@@ -43,7 +43,7 @@ describe('MCP requests in the REST buckets', () => {
     expect(ordinary).toEqual({ search: 1 });
     expect(costly?.search).toBeGreaterThan(1);
     // Arguments the tool refuses cost the usual unit: nothing is searched.
-    expect(refused).toEqual({});
+    expect(refused).toEqual({ search: 1 });
   });
 
   it('charges api for every HTTP request and search on top for each search_tools call', async () => {

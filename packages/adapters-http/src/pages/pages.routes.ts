@@ -96,7 +96,7 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
     const searched = query.q !== undefined;
     if (searched) {
       await chargeQuota(quota, req, res, [BUCKETS.pages, BUCKETS.search], {
-        search: deps.searchTools.cost(shown),
+        search: () => deps.searchTools.cost(shown),
       });
     }
     const paid = () => Promise.resolve();

@@ -65,7 +65,7 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
     if (etag !== undefined && notModified(req, res, etag, true)) return;
     // docs/api.md#what-a-search-costs: the units the index plans for this search, before any of it.
     await chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search], {
-      search: searchTools.cost(input),
+      search: () => searchTools.cost(input),
     });
     // The publication may have been swapped while the quota was charged: the ETag sent is taken
     // in the same tick as the body (the use case is synchronous), so the two always agree.

@@ -28,8 +28,12 @@ export function bucketsFor(body: unknown): BucketName[] {
 export function unitsFor(body: unknown, searchTools: Pick<SearchTools, 'cost'>): ChargedUnits {
   if (!isSearchToolsCall(body)) return {};
   const { params } = body as { params: { arguments?: unknown } };
-  const input = searchToolsInputSchema.safeParse(params.arguments ?? {});
-  return input.success ? { search: searchTools.cost(input.data) } : {};
+  return {
+    search: () => {
+      const input = searchToolsInputSchema.safeParse(params.arguments ?? {});
+      return input.success ? searchTools.cost(input.data) : 1;
+    },
+  };
 }
 
 function isSearchToolsCall(message: unknown): boolean {

@@ -22,7 +22,7 @@ function decision(bucket: string, allowed: boolean, retryAfterSeconds: number): 
 /** Allows everything and remembers every charge: which client key, which buckets, what units. */
 export class RecordingQuota implements RequestQuota {
   readonly charges: Array<{ clientKey: string; buckets: readonly string[] }> = [];
-  readonly units: ChargedUnits[] = [];
+  readonly units: Array<Record<string, number>> = [];
 
   charge(
     clientKey: string,
@@ -30,7 +30,9 @@ export class RecordingQuota implements RequestQuota {
     units: ChargedUnits = {},
   ): Promise<QuotaOutcome> {
     this.charges.push({ clientKey, buckets: [...buckets] });
-    this.units.push(units);
+    this.units.push(
+      Object.fromEntries(Object.entries(units).map(([bucket, cost]) => [bucket, cost()])),
+    );
     return Promise.resolve({ allowed: true, decisions: buckets.map((b) => decision(b, true, 42)) });
   }
 

@@ -15,8 +15,11 @@ export type QuotaOutcome =
       readonly retryAfterSeconds: number;
     };
 
-/** Units charged per bucket where a request costs more than one. */
-export type ChargedUnits = Readonly<Partial<Record<BucketName, number>>>;
+/**
+ * Units charged per bucket where a request may cost more than one, asked for only once the
+ * request is admitted, so that planning them costs a refused request nothing.
+ */
+export type ChargedUnits = Readonly<Partial<Record<BucketName, () => number>>>;
 
 /**
  * Per-client request quota shared by every driving adapter (docs/api.md#limits): REST and MCP
@@ -25,8 +28,8 @@ export type ChargedUnits = Readonly<Partial<Record<BucketName, number>>>;
  */
 export interface RequestQuota {
   /**
-   * Charges one unit to each of `buckets`, or the number `units` names for a bucket (a search's
-   * cost, docs/api.md#what-a-search-costs).
+   * Charges one unit to each of `buckets`; once every bucket admitted the request, the rest of
+   * what `units` names for a bucket (a search's cost, docs/api.md#what-a-search-costs).
    */
   charge(
     clientKey: string,
