@@ -20,10 +20,26 @@ export interface FloodRequest {
  * closes after the answer. `localAddress` binds the client socket (127.0.0.2 and so on are other
  * clients to the server, each with its own buckets).
  */
-export function send(
+export async function send(
   url: string,
   req: FloodRequest,
   options: { agent?: Agent; localAddress?: string } = {},
+): Promise<FloodAnswer> {
+  try {
+    return await sendOnce(url, req, options);
+  } catch (error) {
+    // A kept-alive connection the server closed as idle just as it was reused: every request
+    // here only reads, so it is sent again, on a new connection.
+    const code = (error as { code?: unknown }).code;
+    if (options.agent === undefined || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
+    return sendOnce(url, req, { ...options, agent: undefined });
+  }
+}
+
+function sendOnce(
+  url: string,
+  req: FloodRequest,
+  options: { agent?: Agent | undefined; localAddress?: string | undefined },
 ): Promise<FloodAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...req.headers };
