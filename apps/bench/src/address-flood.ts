@@ -12,10 +12,10 @@ import { summarise, type LatencySummary } from './percentiles.js';
 
 /** The routes a search can be made on. */
 export const SEARCH_ROUTES = ['rest', 'mcp', 'page'] as const;
-export type SearchRoute = (typeof SEARCH_ROUTES)[number];
+type SearchRoute = (typeof SEARCH_ROUTES)[number];
 
 /** Flooding clients: 127.0.0.2 to 127.0.0.61, each an address of its own to the server. */
-export const FLOOD_ADDRESSES = Array.from({ length: 60 }, (_, i) => `127.0.0.${i + 2}`);
+const FLOOD_ADDRESSES = Array.from({ length: 60 }, (_, i) => `127.0.0.${i + 2}`);
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 

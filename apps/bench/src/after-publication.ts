@@ -17,16 +17,8 @@ function kinds(category: string, toolId: string): Array<[string, FloodRequest, F
   return [
     ['/healthz', { path: '/healthz' }, { path: '/healthz' }],
     ['home page', { path: '/' }, { path: '/?again' }],
-    [
-      'REST search',
-      { path: '/api/v1/tools?q=data' },
-      { path: '/api/v1/tools?q=fast' },
-    ],
-    [
-      'search page, facets',
-      { path: '/search?q=cloud' },
-      { path: '/search?q=test' },
-    ],
+    ['REST search', { path: '/api/v1/tools?q=data' }, { path: '/api/v1/tools?q=fast' }],
+    ['search page, facets', { path: '/search?q=cloud' }, { path: '/search?q=test' }],
     [
       'tool detail',
       { path: `/api/v1/tools/${toolId}` },

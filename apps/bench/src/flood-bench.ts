@@ -60,7 +60,12 @@ async function refusalFlood(options: FloodBenchOptions): Promise<void> {
   );
   try {
     const toolId = await firstToolId(server.url);
-    const quiet = await readingBystander(server.url, toolId, options.seconds, async () => undefined);
+    const quiet = await readingBystander(
+      server.url,
+      toolId,
+      options.seconds,
+      async () => undefined,
+    );
     // The flooder first spends its allowance (these searches are real work, and allowed); what
     // is measured is what it costs the service once every further search is refused.
     const spent = await spendAllowance(server.url);
@@ -127,7 +132,8 @@ async function readingBystander(
   const detail: number[] = [];
   const background = during(until);
   for (let i = 0; performance.now() < until; i++) {
-    const [path, samples] = i % 2 === 0 ? ['/healthz', health] : [`/api/v1/tools/${toolId}`, detail];
+    const [path, samples] =
+      i % 2 === 0 ? ['/healthz', health] : [`/api/v1/tools/${toolId}`, detail];
     const started = performance.now();
     const forwarded = `10.1.${(i >> 8) & 255}.${i & 255}`;
     await send(url, { path, headers: { 'X-Forwarded-For': forwarded } }, { agent });

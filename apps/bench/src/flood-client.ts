@@ -1,7 +1,7 @@
-import { Agent, request } from 'node:http';
+import { request, type Agent } from 'node:http';
 
 /** What one request of a flood bench got back. */
-export interface FloodAnswer {
+interface FloodAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: string;

@@ -110,8 +110,7 @@ export async function startBenchServer(
           const listening = JSON.parse(line) as { url: string; metricsUrl?: string };
           metricsUrl = listening.metricsUrl;
           resolve(listening.url);
-        }
-        else if (line.includes('"msg":"request"'))
+        } else if (line.includes('"msg":"request"'))
           requestLog.push(JSON.parse(line) as { path: string; ms: number });
         else if (line.startsWith('{') && line.includes('"msg":')) {
           const { msg } = JSON.parse(line) as { msg: string };

@@ -100,7 +100,10 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
       });
     }
     const paid = () => Promise.resolve();
-    const result = await settle(deps.searchTools.execute(shown), searched ? paid : charge(req, res));
+    const result = await settle(
+      deps.searchTools.execute(shown),
+      searched ? paid : charge(req, res),
+    );
     await sendPublicDocument(req, res, quota, searchPage(siteName, query, result), {
       contentType: HTML_CONTENT_TYPE,
       links: [DESCRIBED_BY],

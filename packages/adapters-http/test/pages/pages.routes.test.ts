@@ -324,7 +324,9 @@ describe('the search bucket, for a search page', () => {
     try {
       const costly = '/search?q=a+b+c+d+e+f+g+h+i+l+m+n&limit=20';
       const charged = await fetch(`${roomy.url}${costly}`);
-      const remaining = Number(/"search";r=(\d+)/.exec(charged.headers.get('ratelimit') ?? '')?.[1]);
+      const remaining = Number(
+        /"search";r=(\d+)/.exec(charged.headers.get('ratelimit') ?? '')?.[1],
+      );
       expect(remaining).toBeLessThan(1_000 - 1);
       expect(await charged.text()).toBe(await (await fetch(`${site.url}${costly}`)).text());
     } finally {

@@ -93,4 +93,3 @@ async function prepare(publication: Publication): Promise<void> {
   });
   while (steps.next().done !== true) await new Promise((resolve) => setImmediate(resolve));
 }
-

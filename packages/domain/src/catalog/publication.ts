@@ -301,9 +301,7 @@ export class Publication {
   }
 
   get reviewCount(): number {
-    return (
-      this.reviewCountCache ?? this.tools.reduce((sum, tool) => sum + tool.reviews.length, 0)
-    );
+    return this.reviewCountCache ?? this.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);
   }
 }
 
