@@ -238,7 +238,9 @@ async function benchRoutes(base: string, q: string): Promise<Route[]> {
 /**
  * A `search_tools` call as a client of `generation` sends it, stateless: 2025-11-25 with no
  * handshake (the server keeps no session), 2026-07-28 with the version and capabilities in
- * `_meta` and the `Mcp-Method`/`Mcp-Name` headers.
+ * `_meta` and the `Mcp-Method`/`Mcp-Name` headers. No `Accept-Encoding`, as the SDK clients
+ * send none: the service negotiates and sends identity, and the SDK reference compresses
+ * nothing either, so both serve the same bytes.
  */
 function searchToolsCall(generation: McpGeneration, q: string): LoadTarget {
   const modern = generation === '2026-07-28';
@@ -252,7 +254,6 @@ function searchToolsCall(generation: McpGeneration, q: string): LoadTarget {
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      'accept-encoding': ACCEPT_ENCODING,
       'mcp-protocol-version': generation,
       ...(modern ? { 'mcp-method': 'tools/call', 'mcp-name': 'search_tools' } : {}),
     },

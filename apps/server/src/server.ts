@@ -217,12 +217,11 @@ export function requestHandler({
   httpApp,
   lifecycle,
   cachedReads,
-  knownMcpCalls,
 }: ServiceApp): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    if (!cachedReads(req, res) && !knownMcpCalls(req, res, httpApp)) httpApp(req, res);
+    if (!cachedReads(req, res)) httpApp(req, res);
   };
 }
 

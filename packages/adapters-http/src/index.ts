@@ -3,7 +3,6 @@ export type { ReadinessCheck } from './health/health.routes.js';
 export { ReadValidator } from './tools/read-validator.js';
 export { cachedReads } from './read-cache/cached-reads.js';
 export { ReadResponseCache } from './read-cache/read-response-cache.js';
-export { headerlessFrame, rawClientKey, requestFrameHeaders } from './read-cache/request-frame.js';
 export { clientKey } from './shared/client-address.js';
 export * from './subscription/index.js';
 export { reviewExportRoutes } from './export/review-export.routes.js';

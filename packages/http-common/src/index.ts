@@ -11,7 +11,7 @@ export { issueSentences } from './zod-issues.js';
 export { categoryPath, withCursor } from './paged-url.js';
 export { reviewMarkdown, rightsMarkdown, toolMarkdown } from './tool-markdown.js';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan, verifyJsonBody } from './json-depth.js';
-export { INTERNAL_ERROR_MESSAGE, failingSafely, requestFailed } from './request-failure.js';
+export { INTERNAL_ERROR_MESSAGE, requestFailed } from './request-failure.js';
 export type { RequestFailure } from './request-failure.js';
 export {
   NOSNIFF,

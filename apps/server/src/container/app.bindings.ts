@@ -7,7 +7,6 @@ import type {
   VerificationMailDispatcher,
 } from '@reviews/application';
 import type { SharedStorage } from '@reviews/service-common';
-import type { RequestHandoff } from '@reviews/adapters-mcp';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -40,11 +39,6 @@ export interface ServiceApp {
   readonly lifecycle: ServiceLifecycle;
   readonly httpApp: Express;
   readonly cachedReads: (req: IncomingMessage, res: ServerResponse) => boolean;
-  readonly knownMcpCalls: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    handoff: RequestHandoff,
-  ) => boolean;
   /** Undefined with `METRICS_ENABLED=false`. */
   readonly metrics: ServiceMetrics | undefined;
   readonly observeRateLimiter: ObserveRateLimiter;
@@ -66,7 +60,6 @@ export function bindApp(container: Container): void {
       lifecycle: ServiceLifecycle,
       httpApp: Express,
       cachedReads: ServiceApp['cachedReads'],
-      knownMcpCalls: ServiceApp['knownMcpCalls'],
       metrics: ServiceMetrics | undefined,
       observeRateLimiter: ObserveRateLimiter,
       listening: ListeningGate,
@@ -81,7 +74,6 @@ export function bindApp(container: Container): void {
       lifecycle,
       httpApp,
       cachedReads,
-      knownMcpCalls,
       metrics,
       observeRateLimiter,
       listening,
@@ -98,7 +90,6 @@ export function bindApp(container: Container): void {
       TOKENS.ServiceLifecycle,
       TOKENS.HttpApp,
       TOKENS.CachedReads,
-      TOKENS.KnownMcpCalls,
       { serviceIdentifier: TOKENS.Metrics, optional: true },
       TOKENS.ObserveRateLimiter,
       TOKENS.ListeningGate,

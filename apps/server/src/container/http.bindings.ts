@@ -28,21 +28,16 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
-  rawClientKey,
   ReadResponseCache,
   ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
-  headerlessFrame,
-  requestFrameHeaders,
   subscriptionMethodsFor,
   type ReadinessCheck,
   type ServiceFacts,
 } from '@reviews/adapters-http';
 import {
   isLoopbackListenAddress,
-  KnownCalls,
-  knownMcpCalls,
   MCP_PATH,
   MCP_PROTOCOL_VERSIONS,
   MCP_SERVER_DESCRIPTION,
@@ -51,7 +46,6 @@ import {
   MCP_SERVER_VERSION,
   mcpMethodsFor,
   mcpRoutes,
-  type RequestHandoff,
 } from '@reviews/adapters-mcp';
 import { OutboxMailer } from '@reviews/adapters-mail';
 import type { Express, Router } from 'express';
@@ -75,7 +69,6 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
   bindDrivingRouters(container, config, logger);
   const accessLogger = accessLoggerOf(logger);
   bindCachedReads(container, config, logger, accessLogger);
-  bindKnownMcpCalls(container, config, logger, accessLogger);
   bindHttpApp(container, config, logger, accessLogger);
 }
 
@@ -118,7 +111,6 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       unsubscribe: Unsubscribe,
       previewLink: PreviewSubscriptionLink,
       live: LivePublication,
-      knownCalls: KnownCalls,
       getReview: GetReview,
       listTools: ListTools,
       completeArgument: CompleteArgument,
@@ -157,7 +149,6 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         loopbackOnly: isLoopbackListenAddress(config.host),
         // The base URL and notice are fixed for the process: the publication decides the rest.
         contentVersion: () => live.current()?.id,
-        knownCalls,
       }),
     ],
     [
@@ -171,7 +162,6 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       TOKENS.Unsubscribe,
       TOKENS.PreviewSubscriptionLink,
       TOKENS.LivePublication,
-      TOKENS.KnownCalls,
       TOKENS.GetReview,
       TOKENS.ListTools,
       TOKENS.CompleteArgument,
@@ -256,42 +246,6 @@ function bindCachedReads(
           trustProxy: config.trustProxy,
         }),
       [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
-    );
-}
-
-/**
- * The SDK's answers to read-only MCP tool calls (recorded by `mcpRoutes`), and the listener that
- * answers a repeated call before Express (issue 12).
- */
-function bindKnownMcpCalls(
-  container: Container,
-  config: ServerConfig,
-  logger: Logger,
-  accessLogger: Logger,
-): void {
-  container
-    .bind<KnownCalls>(TOKENS.KnownCalls)
-    .toResolvedValue(
-      (live: LivePublication) => new KnownCalls(() => live.current()?.id),
-      [TOKENS.LivePublication],
-    );
-  container
-    .bind<(req: IncomingMessage, res: ServerResponse, handoff: RequestHandoff) => boolean>(
-      TOKENS.KnownMcpCalls,
-    )
-    .toResolvedValue(
-      (knownCalls: KnownCalls, quota: RequestQuota, profile: ServiceProfile) =>
-        knownMcpCalls({
-          knownCalls,
-          quota,
-          clientKeyOf: rawClientKey(config.trustProxy, logger),
-          frame: headerlessFrame(accessLogger),
-          frameHeaders: requestFrameHeaders,
-          baseUrl: profile.baseUrl,
-          loopbackOnly: isLoopbackListenAddress(config.host),
-          logger,
-        }),
-      [TOKENS.KnownCalls, TOKENS.RequestQuota, TOKENS.ServiceProfile],
     );
 }
 

@@ -36,8 +36,6 @@ export const TOKENS = {
   ReadValidator: Symbol.for('ReadValidator'),
   ReadResponseCache: Symbol.for('ReadResponseCache'),
   CachedReads: Symbol.for('CachedReads'),
-  KnownCalls: Symbol.for('KnownCalls'),
-  KnownMcpCalls: Symbol.for('KnownMcpCalls'),
   ServiceLifecycle: Symbol.for('ServiceLifecycle'),
   Metrics: Symbol.for('Metrics'),
   MailBacklog: Symbol.for('MailBacklog'),

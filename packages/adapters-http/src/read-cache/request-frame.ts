@@ -16,14 +16,8 @@ import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
 /**
- * The headers those middlewares set on every response, in their order, as a flat
- * `[name, value, …]` list for `writeHead` (`frameHeaderList`: `X-Request-Id` and `nosniff`).
- */
-export const requestFrameHeaders = frameHeaderList;
-
-/**
  * The `RequestFrame` of a caller that sends every header itself, in one `writeHead` list (none
- * through `setHeader`): `requestFrameHeaders`, or `frameHeaders` for the REST reads.
+ * through `setHeader`): `frameHeaderList`, or `frameHeaders` for the REST reads.
  */
 export function headerlessFrame(logger: Logger): RequestFrame {
   return (req, res, route) => {
@@ -38,10 +32,10 @@ export function headerlessFrame(logger: Logger): RequestFrame {
 
 /**
  * The headers the Express path sets first on every REST response, in its order, as a flat
- * `[name, value, …]` list for `writeHead`: `requestFrameHeaders` and the `*` CORS headers.
+ * `[name, value, …]` list for `writeHead`: `frameHeaderList` and the `*` CORS headers.
  */
 export function frameHeaders(requestId: string): string[] {
-  const head = requestFrameHeaders(requestId);
+  const head = frameHeaderList(requestId);
   head.push(...ANY_ORIGIN_HEADERS);
   return head;
 }

@@ -33,7 +33,6 @@ import {
   internalError,
   jsonRpcError,
 } from './json-rpc-error.js';
-import { KnownCalls } from './known-calls.js';
 import { bothGenerationsHandler } from './mcp-handler.js';
 import { admitRequest, bucketsFor } from './mcp-quota.js';
 import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
@@ -70,11 +69,6 @@ export interface McpRoutesDeps {
    * and repeated calls answered from memory until it changes.
    */
   readonly contentVersion?: () => string | undefined;
-  /**
-   * Where the SDK's answers to read-only tool calls are kept, to answer the same call again
-   * without the SDK (here, and before Express through `knownMcpCalls`); none without it.
-   */
-  readonly knownCalls?: KnownCalls;
 }
 
 /** Methods `/mcp` takes (for `Allow`, and for CORS preflights through the app's `methodsFor`). */
@@ -82,7 +76,7 @@ export const MCP_ENDPOINT_METHODS = ['POST', 'OPTIONS'] as const;
 /** Methods the server card addresses take. */
 export const SERVER_CARD_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** Largest JSON-RPC body accepted; real requests are a few hundred bytes. */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
+const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 /** `methodsFor` entries of this adapter's paths; undefined for any other path. */
 export function mcpMethodsFor(path: string): readonly string[] | undefined {
@@ -119,16 +113,14 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
     deps.allowedOrigins ?? [],
     deps.loopbackOnly ?? false,
   );
-  const known = deps.knownCalls;
   const router = Router();
 
   router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.quota, deps.clientKeyOf));
   router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
   router.post(
     MCP_PATH,
-    // The fast path (`knownMcpCalls`) checks the depth by the same `jsonNestsDeeperThan`.
     express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody }),
-    handleMessages(deps, serve, known),
+    handleMessages(deps, serve),
     answerErrors(deps),
   );
   router.all(MCP_PATH, refuseMethod(deps));
@@ -138,7 +130,6 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
 function handleMessages(
   deps: McpRoutesDeps,
   serve: (req: Request, res: Response, body: unknown) => Promise<void>,
-  known: KnownCalls | undefined,
 ): RequestHandler {
   return async (req, res) => {
     const body: unknown = req.body;
@@ -164,13 +155,6 @@ function handleMessages(
       body,
     );
     if (!admitted) return;
-    // A call answered before is answered again without the SDK (issue 12): same bytes, new id.
-    const call = known === undefined ? undefined : KnownCalls.requestOf(req.headers, body);
-    if (call !== undefined && known !== undefined) {
-      if (known.answer(call, req, res)) return;
-      const version = known.currentVersion();
-      if (version !== undefined) known.record(call, version, res);
-    }
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.
     await serve(req, res, body);
   };

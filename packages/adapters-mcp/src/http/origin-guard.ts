@@ -42,15 +42,6 @@ export function isLoopbackListenAddress(host: string): boolean {
 
 const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$/i;
 
-/**
- * Whether a request naming `host` passes the guard's `Host` checks (a host name, and one of ours
- * when listening on loopback only).
- */
-export function hostAccepted(policy: McpOriginPolicy, host: string | undefined): boolean {
-  if (host === undefined || !HOST_PATTERN.test(host)) return false;
-  return policy.allowedHostnames?.has(hostnameOf(host)) ?? true;
-}
-
 function hostnameOf(host: string): string {
   return host.replace(/:[0-9]+$/, '').toLowerCase();
 }
