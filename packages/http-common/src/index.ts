@@ -14,12 +14,20 @@ export { MAX_JSON_DEPTH, jsonNestsDeeperThan, verifyJsonBody } from './json-dept
 export { INTERNAL_ERROR_MESSAGE, requestFailed } from './request-failure.js';
 export type { RequestFailure } from './request-failure.js';
 export {
-  NOSNIFF,
-  NOSNIFF_HEADER,
   REQUEST_ID_HEADER,
+  applyCharge,
+  errorBodyFor,
   frameHeaderList,
+  isNotModified,
+  labelRoute,
   requestIdFor,
+  routeLabelOf,
+  sendJsonError,
+  sendNotModified,
+  sendNotModifiedAfter,
   setFrameHeaders,
-} from './response-frame.js';
-export { errorBody, jsonRpcError, quotaRefusal } from './error-bodies.js';
+  validatorHeaders,
+  varyOn,
+} from './response-pipeline.js';
+export { errorBody, jsonRpcError } from './error-bodies.js';
 export type { JsonRpcErrorBody } from './error-bodies.js';

@@ -1,5 +1,6 @@
 import type { BucketName } from '@reviews/application';
-import { JSON_CONTENT_TYPE, validatorHeaders } from '../shared/cacheable-response.js';
+import { validatorHeaders } from '@reviews/http-common';
+import { JSON_CONTENT_TYPE } from '../shared/cacheable-response.js';
 import type { CachedRead } from './read-response-cache.js';
 import { encodedBody } from '../shared/compression.js';
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@reviews/application';
-import { frameHeaderList, requestIdFor } from '@reviews/http-common';
+import { frameHeaderList, labelRoute, requestIdFor } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { logResponse } from '../shared/access-log.middleware.js';
@@ -9,7 +9,7 @@ import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 /**
  * What the Express app's first middlewares give every request, for a request answered before
  * Express: its `X-Request-Id` (the client's when well-formed), the access log line, and the
- * metrics' route label (`route`, the Express pattern that would have answered it). The server's
+ * metrics' route label (`labelRoute`: the Express pattern that would have answered it). The server's
  * own warm-up requests write no line to the service's log, as on the Express path
  * (`accessLogFor`). Returns the request id.
  */
@@ -25,7 +25,7 @@ export function headerlessFrame(logger: Logger): RequestFrame {
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
     logResponse(req, res, logger, queryAt === -1 ? url : url.slice(0, queryAt), () => requestId);
-    (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
+    labelRoute(req, route);
     return requestId;
   };
 }

@@ -6,11 +6,10 @@ import {
   BUCKETS,
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
-import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
+import { isNotModified, sendNotModified, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
 import { cachedRead } from '../read-cache/cached-read.js';
 import { ReadResponseCache } from '../read-cache/read-response-cache.js';
-import { sendNotModified } from '../shared/cacheable-response.js';
 import { negotiatedEncoding } from '../shared/compression.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
@@ -107,14 +106,11 @@ function readETag(version: string, canonical: readonly unknown[], encoding: stri
 }
 
 /**
- * Answers 304 when the client's copy is current. `If-None-Match: *` asks whether any current
- * representation exists; `exists` answers that without running the use case.
+ * Answers 304 when the client's copy is current (`isNotModified`); `exists` tells
+ * `If-None-Match: *` whether any current representation exists without running the use case.
  */
 function notModified(req: Request, res: Response, etag: string, exists: boolean): boolean {
-  const header = req.get('If-None-Match');
-  if (header === undefined) return false;
-  if (header.trim() === '*' && !exists) return false;
-  if (!ifNoneMatchHits(header, etag)) return false;
+  if (!isNotModified(req.get('If-None-Match'), etag, exists)) return false;
   sendNotModified(res, etag);
   return true;
 }

@@ -7,7 +7,7 @@ import { createMcpHandler, isLegacyRequest, type Server } from '@modelcontextpro
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Serves one parsed (or, for a body `express.json` did not take, unread) MCP request. */
-export type McpRequestHandler = (
+type McpRequestHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   parsedBody: unknown,

@@ -5,11 +5,10 @@ import {
   type GetTool,
   type ListTools,
   type Logger,
-  type RequestQuota,
   type SearchTools,
   BUCKETS,
 } from '@reviews/application';
-import { MAX_JSON_DEPTH, requestFailed, verifyJsonBody } from '@reviews/http-common';
+import { MAX_JSON_DEPTH, requestFailed, sendJsonError, verifyJsonBody } from '@reviews/http-common';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -34,7 +33,7 @@ import {
   jsonRpcError,
 } from './json-rpc-error.js';
 import { bothGenerationsHandler } from './mcp-handler.js';
-import { admitRequest, bucketsFor } from './mcp-quota.js';
+import { admitRequest, bucketsFor, type McpCharge } from './mcp-quota.js';
 import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
 import { MCP_PATH, SERVER_CARD_PATHS } from './server-card.js';
 import { serverCardHandler } from './server-card.routes.js';
@@ -49,13 +48,14 @@ export interface McpRoutesDeps {
   readonly getOverview: GetCatalogOverview;
   /** `completion/complete` (docs/mcp.md#completions). */
   readonly completeArgument: CompleteArgument;
-  /** The quota REST charges too (docs/api.md#limits). */
-  readonly quota: RequestQuota;
   /**
-   * The key a client is counted under; pass the REST adapter's own rule (IPv4 address, IPv6
-   * /64, honouring `trust proxy`) so that both protocols fill the same buckets.
+   * The service's one charge (docs/api.md#limits): pass the REST adapter's (`requestCharger`),
+   * so that both protocols fill the same buckets under the same client key, and the server's
+   * own warm-up requests charge the warm-up's quota.
    */
-  readonly clientKeyOf: (req: Request) => string;
+  readonly charge: McpCharge;
+  /** The content coding a request's body would go out in, which the server card's ETag names. */
+  readonly encodingOf: (req: Request) => string;
   /** `PUBLIC_BASE_URL` without a trailing slash (`ServiceProfile.baseUrl`). */
   readonly baseUrl: string;
   /** Only unexpected failures are logged. */
@@ -115,7 +115,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   );
   const router = Router();
 
-  router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.quota, deps.clientKeyOf));
+  router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.charge, deps.encodingOf));
   router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
   router.post(
     MCP_PATH,
@@ -135,26 +135,18 @@ function handleMessages(
     const body: unknown = req.body;
     if (Array.isArray(body)) {
       // One HTTP request, one unit: a batch must not buy a hundred calls for the price of one.
-      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
-        return;
-      res
-        .status(400)
-        .json(
-          jsonRpcError(
-            JSON_RPC_INVALID_REQUEST,
-            'Invalid request: JSON-RPC batches are not supported (MCP has no batching since protocol 2025-06-18). Send one message per POST.',
-          ),
-        );
+      if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
+      sendJsonError(
+        res,
+        400,
+        jsonRpcError(
+          JSON_RPC_INVALID_REQUEST,
+          'Invalid request: JSON-RPC batches are not supported (MCP has no batching since protocol 2025-06-18). Send one message per POST.',
+        ),
+      );
       return;
     }
-    const admitted = await admitRequest(
-      deps.quota,
-      deps.clientKeyOf(req),
-      bucketsFor(body),
-      res,
-      body,
-    );
-    if (!admitted) return;
+    if (!(await admitRequest(deps.charge, req, bucketsFor(body), res, body))) return;
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.
     await serve(req, res, body);
   };
@@ -175,17 +167,19 @@ function answerErrors(deps: McpRoutesDeps): ErrorRequestHandler {
       return;
     }
     if (!unreadable) {
-      const failure = { logger: deps.logger, answer: () => res.status(500).json(internalError()) };
+      const failure = {
+        logger: deps.logger,
+        answer: () => sendJsonError(res, 500, internalError()),
+      };
       requestFailed(failure, res, error, {
         requestId: res.getHeader('X-Request-Id'),
         path: req.path,
       });
       return;
     }
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
-      return;
+    if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
     const [code, message] = unreadableBodyError(type, req.get('Content-Encoding'));
-    res.status(status).json(jsonRpcError(code, message));
+    sendJsonError(res, status, jsonRpcError(code, message));
   };
 }
 
@@ -222,16 +216,15 @@ function unreadableBodyError(type: unknown, encoding: string | undefined): [numb
 
 function refuseMethod(deps: McpRoutesDeps): RequestHandler {
   return async (req, res) => {
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
-      return;
-    res
-      .status(405)
-      .set('Allow', MCP_ENDPOINT_METHODS.join(', '))
-      .json(
-        jsonRpcError(
-          JSON_RPC_SERVER_ERROR,
-          `Method not allowed: ${req.method}. This MCP endpoint is stateless (no SSE stream, no sessions); send JSON-RPC messages with POST.`,
-        ),
-      );
+    if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
+    sendJsonError(
+      res,
+      405,
+      jsonRpcError(
+        JSON_RPC_SERVER_ERROR,
+        `Method not allowed: ${req.method}. This MCP endpoint is stateless (no SSE stream, no sessions); send JSON-RPC messages with POST.`,
+      ),
+      { Allow: MCP_ENDPOINT_METHODS.join(', ') },
+    );
   };
 }
