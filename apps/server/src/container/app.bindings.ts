@@ -6,15 +6,15 @@ import type {
   SearchTools,
   VerificationMailDispatcher,
 } from '@reviews/application';
-import type { SharedStorage } from '@reviews/service-common';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
-import type { IndexSnapshots, ListeningGate } from './catalog.bindings.js';
+import type { ListeningGate } from './catalog.bindings.js';
 import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
+import { bindResolved, optional } from './typed-binding.js';
 
 /** What the publications of a shared storage are followed with (`followPublications`). */
 export interface PublicationSource {
@@ -50,51 +50,31 @@ export interface ServiceApp {
 }
 
 export function bindApp(container: Container): void {
-  container.bind<ServiceApp>(TOKENS.App).toResolvedValue(
-    (
-      publishCatalog: PublishCatalog,
-      live: LivePublication,
-      searchTools: SearchTools,
-      getTool: GetTool,
-      mailDispatcher: VerificationMailDispatcher,
-      lifecycle: ServiceLifecycle,
-      httpApp: Express,
-      cachedReads: ServiceApp['cachedReads'],
-      metrics: ServiceMetrics | undefined,
-      observeRateLimiter: ObserveRateLimiter,
-      listening: ListeningGate,
-      { store }: IndexSnapshots,
-      storage: SharedStorage | undefined,
-    ) => ({
-      publishCatalog,
-      live,
-      searchTools,
-      getTool,
-      mailDispatcher,
-      lifecycle,
-      httpApp,
-      cachedReads,
-      metrics,
-      observeRateLimiter,
-      listening,
+  bindResolved(
+    container,
+    TOKENS.App,
+    {
+      publishCatalog: TOKENS.PublishCatalog,
+      live: TOKENS.LivePublication,
+      searchTools: TOKENS.SearchTools,
+      getTool: TOKENS.GetTool,
+      mailDispatcher: TOKENS.MailDispatcher,
+      lifecycle: TOKENS.ServiceLifecycle,
+      httpApp: TOKENS.HttpApp,
+      cachedReads: TOKENS.CachedReads,
+      metrics: optional(TOKENS.Metrics),
+      observeRateLimiter: TOKENS.ObserveRateLimiter,
+      listening: TOKENS.ListeningGate,
+      indexSnapshots: TOKENS.IndexSnapshots,
+      storage: optional(TOKENS.SharedStorage),
+    },
+    ({ indexSnapshots: { store }, storage, ...app }): ServiceApp => ({
+      ...app,
       snapshotsSaved: async () => store?.idle(),
       publications:
-        storage === undefined ? undefined : { storageName: storage.name, feed: storage.feed, live },
+        storage === undefined
+          ? undefined
+          : { storageName: storage.name, feed: storage.feed, live: app.live },
     }),
-    [
-      TOKENS.PublishCatalog,
-      TOKENS.LivePublication,
-      TOKENS.SearchTools,
-      TOKENS.GetTool,
-      TOKENS.MailDispatcher,
-      TOKENS.ServiceLifecycle,
-      TOKENS.HttpApp,
-      TOKENS.CachedReads,
-      { serviceIdentifier: TOKENS.Metrics, optional: true },
-      TOKENS.ObserveRateLimiter,
-      TOKENS.ListeningGate,
-      TOKENS.IndexSnapshots,
-      { serviceIdentifier: TOKENS.SharedStorage, optional: true },
-    ],
   );
 }

@@ -26,4 +26,9 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Takes one unit; a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not clamp it. */
   consume(bucket: string, key: string): Promise<RateLimitDecision>;
+  /**
+   * For a limiter that counts in a store every instance shares: whether it reaches that store
+   * now (false while it counts in process instead). Absent for a limiter that counts in process.
+   */
+  sharedStoreReady?(): boolean;
 }
