@@ -7,7 +7,7 @@ import { startBenchServer } from './server-process.js';
  * One client spends its allowance (default limits: 30 searches a minute), then floods searches
  * that are refused with 429 or answered 304 to `If-None-Match: *`, while a bystander on its own
  * connection asks `/healthz` every 10 ms. Prints the bystander's latency without and with the
- * flood, and what the flood got back. Issue 9 finding 1: a refused or conditional request must
+ * flood, and what the flood got back. A refused or conditional request must
  * cost the service next to nothing, so the bystander should not notice the flood.
  */
 export async function floodBench(options: {

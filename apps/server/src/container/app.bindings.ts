@@ -38,7 +38,7 @@ export interface ServiceApp {
   readonly mailDispatcher: VerificationMailDispatcher;
   readonly lifecycle: ServiceLifecycle;
   readonly httpApp: Express;
-  readonly cachedReads: (req: IncomingMessage, res: ServerResponse) => boolean;
+  readonly cachedReadPath: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Undefined with `METRICS_ENABLED=false`. */
   readonly metrics: ServiceMetrics | undefined;
   readonly observeRateLimiter: ObserveRateLimiter;
@@ -61,7 +61,7 @@ export function bindApp(container: Container): void {
       mailDispatcher: TOKENS.MailDispatcher,
       lifecycle: TOKENS.ServiceLifecycle,
       httpApp: TOKENS.HttpApp,
-      cachedReads: TOKENS.CachedReads,
+      cachedReadPath: TOKENS.CachedReadPath,
       metrics: optional(TOKENS.Metrics),
       observeRateLimiter: TOKENS.ObserveRateLimiter,
       listening: TOKENS.ListeningGate,

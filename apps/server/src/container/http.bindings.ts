@@ -1,7 +1,7 @@
 import type { ServiceProfile } from '@reviews/application';
 import {
   apiReferenceRoutes,
-  cachedReads,
+  cachedReadPath,
   negotiatedEncoding,
   requestCharger,
   createHttpApp,
@@ -11,7 +11,7 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
-  ReadResponseCache,
+  ReadAnswerCache,
   ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
@@ -189,19 +189,26 @@ function bindCachedReads(
     { live: TOKENS.LivePublication, profile: TOKENS.ServiceProfile },
     ({ live, profile }) => new ReadValidator(live, profile),
   );
-  bindConstant(container, TOKENS.ReadResponseCache, new ReadResponseCache());
+  bindConstant(container, TOKENS.ReadAnswerCache, new ReadAnswerCache());
   // Cached read answers go out before Express, through the same pipeline steps; everything
   // else goes to the app.
   bindResolved(
     container,
-    TOKENS.CachedReads,
+    TOKENS.CachedReadPath,
     {
-      cache: TOKENS.ReadResponseCache,
+      cache: TOKENS.ReadAnswerCache,
       validator: TOKENS.ReadValidator,
       quota: TOKENS.RequestQuota,
     },
     ({ cache, validator, quota }) =>
-      cachedReads({ cache, validator, quota, logger, accessLogger, trustProxy: config.trustProxy }),
+      cachedReadPath({
+        cache,
+        validator,
+        quota,
+        logger,
+        accessLogger,
+        trustProxy: config.trustProxy,
+      }),
   );
 }
 
@@ -222,7 +229,7 @@ function bindHttpApp(
       readiness: TOKENS.ReadinessChecks,
       routers: TOKENS.DrivingRouters,
       validator: TOKENS.ReadValidator,
-      cache: TOKENS.ReadResponseCache,
+      cache: TOKENS.ReadAnswerCache,
     },
     ({ searchTools, getTool, quota, readiness, routers, validator, cache }) =>
       createHttpApp({

@@ -1,6 +1,6 @@
 import type {
   ReadinessCheck,
-  ReadResponseCache,
+  ReadAnswerCache,
   ReadValidator,
   ServiceFacts,
 } from '@reviews/adapters-http';
@@ -73,8 +73,8 @@ export const TOKENS = {
   DrivingRouters: token<readonly Router[]>('DrivingRouters'),
   HttpApp: token<Express>('HttpApp'),
   ReadValidator: token<ReadValidator>('ReadValidator'),
-  ReadResponseCache: token<ReadResponseCache>('ReadResponseCache'),
-  CachedReads: token<(req: IncomingMessage, res: ServerResponse) => boolean>('CachedReads'),
+  ReadAnswerCache: token<ReadAnswerCache>('ReadAnswerCache'),
+  CachedReadPath: token<(req: IncomingMessage, res: ServerResponse) => boolean>('CachedReadPath'),
   ServiceLifecycle: token<ServiceLifecycle>('ServiceLifecycle'),
   Metrics: token<ServiceMetrics>('Metrics'),
   MailBacklog: token<MailBacklog>('MailBacklog'),

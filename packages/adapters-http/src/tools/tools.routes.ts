@@ -8,8 +8,8 @@ import {
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
 import { isNotModified, sendNotModified, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
-import { cachedRead } from '../read-cache/cached-read.js';
-import { ReadResponseCache } from '../read-cache/read-response-cache.js';
+import { storedReadAnswer } from '../read-cache/stored-read-answer.js';
+import { ReadAnswerCache } from '../read-cache/read-answer-cache.js';
 import { negotiatedEncoding } from '../shared/compression.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
@@ -28,10 +28,10 @@ export interface ToolsRoutesDeps {
   readonly quota: RequestQuota;
   readonly validator: ReadValidator;
   /**
-   * Where answers are kept for the fast path (`cachedReads`) to send again without Express; none
+   * Where answers are kept for the fast path (`cachedReadPath`) to send again without Express; none
    * for an app without one.
    */
-  readonly cache?: ReadResponseCache;
+  readonly cache?: ReadAnswerCache;
 }
 
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -147,7 +147,7 @@ function send<T>(
   const etag =
     version === undefined ? strongETag(payload, encoding) : readETag(version, canonical, encoding);
   const route = (req.route as { path?: unknown } | undefined)?.path;
-  const read = cachedRead(payload, {
+  const read = storedReadAnswer(payload, {
     etag,
     encoding,
     buckets,
@@ -156,7 +156,7 @@ function send<T>(
   if (version !== undefined && cache !== undefined) {
     cache.set(
       version,
-      ReadResponseCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
+      ReadAnswerCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
       read,
     );
   }

@@ -21,7 +21,7 @@ import { compareToolsPrompt } from '../prompts/compare-tools.prompt.js';
 import { evaluateToolPrompt } from '../prompts/evaluate-tool.prompt.js';
 import { toolResources } from '../resources/tool-resources.js';
 import { createMcpServer, type McpCatalogFeatures } from '../server/create-mcp-server.js';
-import { cachedTool } from '../tools/cached-tool.js';
+import { withResultCache } from '../tools/tool-result-cache.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { searchToolsTool } from '../tools/search-tools.tool.js';
@@ -97,7 +97,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   const tools: readonly McpTool[] = [
     searchToolsTool(deps.searchTools),
     getToolTool(deps.getTool),
-  ].map((tool) => (contentVersion === undefined ? tool : cachedTool(tool, contentVersion)));
+  ].map((tool) => (contentVersion === undefined ? tool : withResultCache(tool, contentVersion)));
   const features: McpCatalogFeatures = {
     resources: toolResources(deps),
     prompts: [evaluateToolPrompt(deps.getTool), compareToolsPrompt(deps.getTool)],

@@ -13,10 +13,10 @@ import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { chargeRequest } from '../shared/request-quota.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
-import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
+import { ReadAnswerCache, type StoredReadAnswer } from './read-answer-cache.js';
 
 interface CachedReadsDeps {
-  readonly cache: ReadResponseCache;
+  readonly cache: ReadAnswerCache;
   readonly validator: ReadValidator;
   readonly quota: RequestQuota;
   readonly logger: Logger;
@@ -26,7 +26,7 @@ interface CachedReadsDeps {
 }
 
 /**
- * Answers a request before Express when its answer is cached (see `ReadResponseCache`), and
+ * Answers a request before Express when its answer is cached (see `ReadAnswerCache`), and
  * returns false, touching nothing, for any other request, which the caller hands to Express.
  * A hit still gets everything every request gets on the Express path, with the same headers: a
  * request id, `nosniff`, the `*` CORS headers, the access log line, 304 on a matching
@@ -35,7 +35,7 @@ interface CachedReadsDeps {
  * so it says 0. The server's own warm-up requests charge the warm-up's own quota, never a
  * client's bucket, and are not logged.
  */
-export function cachedReads(
+export function cachedReadPath(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
@@ -48,7 +48,7 @@ export function cachedReads(
     if (version === undefined) return false;
     const read = deps.cache.get(
       version,
-      ReadResponseCache.keyOf(url, req.headers['accept-encoding']),
+      ReadAnswerCache.keyOf(url, req.headers['accept-encoding']),
     );
     if (read === undefined) return false;
 
@@ -77,7 +77,7 @@ async function answerCharged(
   quota: RequestQuota,
   req: IncomingMessage,
   clientKey: string,
-  read: CachedRead,
+  read: StoredReadAnswer,
   res: ServerResponse,
   frame: readonly string[],
 ): Promise<void> {
