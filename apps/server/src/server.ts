@@ -5,7 +5,7 @@ import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from '@reviews/service-common';
 import { followPublications } from './catalog/follow-publications.js';
-import type { ServiceApp } from './container/app.bindings.js';
+import type { ServiceApp } from './container/service-parts.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import { accessLoggerOf, createLogger, nowhere, type Logger } from './logging/logger.js';

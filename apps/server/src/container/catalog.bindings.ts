@@ -27,6 +27,7 @@ import {
   publicationWorkerScript,
   WorkerPublicationBuilder,
 } from '../publication/worker-publication-builder.js';
+import { ListeningGate } from './service-parts.js';
 import { TOKENS } from './tokens.js';
 import { bindConstant, bindResolved, type Token } from './typed-binding.js';
 
@@ -136,17 +137,6 @@ function firstIndexingAhead(
   if (config.storage.family !== 'files' || store?.holdsAny() === true) return undefined;
   const script = indexingAheadWorkerScript();
   return script === undefined ? undefined : new WorkerIndexingAhead(script, logger);
-}
-
-/** The index snapshot store, when snapshots are on (`INDEX_SNAPSHOTS`). */
-export interface IndexSnapshots {
-  readonly store: FileIndexSnapshotStore | undefined;
-}
-
-/** Resolves `opened` once the service listens (`open()`, from `startServer`). */
-export class ListeningGate {
-  open!: () => void;
-  readonly opened = new Promise<void>((resolve) => (this.open = resolve));
 }
 
 /**

@@ -1,17 +1,9 @@
-import type { RateLimiter } from '@reviews/application';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '@reviews/service-common';
 import { ObservedRateLimiter } from '../metrics/observed-rate-limiter.js';
 import { ServiceMetrics } from '../metrics/service-metrics.js';
 import { TOKENS } from './tokens.js';
 import { bindConstant, bindResolved, optional } from './typed-binding.js';
-
-/**
- * How the service wraps a rate limiter: refusals counted in the metrics when they are on. Every
- * limiter of the service's kind gets it: the service's own (`TOKENS.RateLimiter`) and the HTTP
- * warm-up's private one.
- */
-export type ObserveRateLimiter = (limiter: RateLimiter) => RateLimiter;
 
 /**
  * Metrics (unless `METRICS_ENABLED=false`): the registry, rate-limit refusals counted on the way

@@ -34,9 +34,12 @@ import type { Express, Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
-import type { ServiceApp } from './app.bindings.js';
-import type { IndexSnapshots, ListeningGate } from './catalog.bindings.js';
-import type { ObserveRateLimiter } from './metrics.bindings.js';
+import type {
+  IndexSnapshots,
+  ListeningGate,
+  ObserveRateLimiter,
+  ServiceApp,
+} from './service-parts.js';
 import { token } from './typed-binding.js';
 
 /** InversifyJS service identifiers, each with the type bound to it. Only apps/server knows the container. */
