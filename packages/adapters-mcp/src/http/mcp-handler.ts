@@ -1,9 +1,9 @@
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import {
-  NodeStreamableHTTPServerTransport,
-  toNodeHandler,
-  toWebRequest,
-} from '@modelcontextprotocol/node';
-import { createMcpHandler, isLegacyRequest, type Server } from '@modelcontextprotocol/server';
+  classifyInboundRequest,
+  createMcpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Serves one parsed (or, for a body `express.json` did not take, unread) MCP request. */
@@ -23,8 +23,10 @@ type McpRequestHandler = (
  * - 2025 requests (`initialize` first) go to a fresh stateless Streamable HTTP transport per
  *   request answering in JSON: the handler's own stateless fallback would answer them as SSE
  *   streams, which buys nothing for read-only tools and hides the body from compression.
- * The routing is the SDK's own `isLegacyRequest`, so the two legs cannot disagree; a body that
- * was not parsed (another content type) has no `_meta` claim, so it is the 2025 leg's to refuse.
+ * The routing is the SDK's own classifier (`classifyInboundRequest`, what `createMcpHandler` and
+ * `isLegacyRequest` route by), fed the three headers and the parsed body it reads, so the two
+ * legs cannot disagree and no web `Request` is built just to ask; a body that was not parsed
+ * (another content type) has no `_meta` claim, so it is the 2025 leg's to refuse.
  * `failed` hears what failed on the server's side: a request the SDK's adapter answered 500
  * (-32603) after a throw, and a per-request server or transport that failed to close (a
  * rejection nobody awaited would end the process).
@@ -56,9 +58,19 @@ export function bothGenerationsHandler(
   };
   return async (req, res, parsedBody) => {
     if (parsedBody === undefined) return legacy(req, res, undefined);
-    const probe = await toWebRequest(req, parsedBody, { maxRequestBodySize });
-    return (await isLegacyRequest(probe, parsedBody, { maxRequestBodySize }))
-      ? legacy(req, res, parsedBody)
-      : modern(req, res, parsedBody);
+    const route = classifyInboundRequest({
+      httpMethod: (req.method ?? 'POST').toUpperCase(),
+      protocolVersionHeader: headerValue(req, 'mcp-protocol-version'),
+      mcpMethodHeader: headerValue(req, 'mcp-method'),
+      mcpNameHeader: headerValue(req, 'mcp-name'),
+      body: parsedBody,
+    });
+    return route.kind === 'legacy' ? legacy(req, res, parsedBody) : modern(req, res, parsedBody);
   };
+}
+
+/** A request header as the web `Headers.get` gives it: repeated values joined by `, `. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
