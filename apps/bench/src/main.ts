@@ -22,7 +22,7 @@ const SAMPLE = fileURLToPath(
   new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|refinements|http|profile|signups|flood|slow-connections|varied> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|latency|reload|search|refinements|http|profile|signups|flood|slow-connections|varied> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
