@@ -190,8 +190,8 @@ function bindCachedReads(
     ({ live, profile }) => new ReadValidator(live, profile),
   );
   bindConstant(container, TOKENS.ReadAnswerCache, new ReadAnswerCache());
-  // Cached read answers go out before Express, through the same pipeline steps; everything
-  // else goes to the app.
+  // Cached read answers and searches go out before Express, through the same pipeline steps;
+  // everything else goes to the app.
   bindResolved(
     container,
     TOKENS.CachedReadPath,
@@ -199,12 +199,14 @@ function bindCachedReads(
       cache: TOKENS.ReadAnswerCache,
       validator: TOKENS.ReadValidator,
       quota: TOKENS.RequestQuota,
+      searchTools: TOKENS.SearchTools,
     },
-    ({ cache, validator, quota }) =>
+    ({ cache, validator, quota, searchTools }) =>
       cachedReadPath({
         cache,
         validator,
         quota,
+        searchTools,
         logger,
         accessLogger,
         trustProxy: config.trustProxy,

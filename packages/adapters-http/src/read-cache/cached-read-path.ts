@@ -1,4 +1,4 @@
-import type { Logger, RequestQuota } from '@reviews/application';
+import type { Logger, RequestQuota, SearchTools } from '@reviews/application';
 import {
   INTERNAL_ERROR_MESSAGE,
   applyCharge,
@@ -9,8 +9,20 @@ import {
   sendNotModifiedAfter,
 } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
+import { searchToolsQuerySchema } from '../tools/tool-query.schemas.js';
+import {
+  SEARCH_BUCKETS,
+  keptAnswer,
+  readETag,
+  searchCanonical,
+  searchUnits,
+  timedRun,
+} from '../tools/tools.routes.js';
+import { negotiatedEncoding } from '../shared/compression.js';
+import { HttpError } from '../shared/http-error.js';
 import { chargeRequest } from '../shared/request-quota.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
 import { ReadAnswerCache, type StoredReadAnswer } from './read-answer-cache.js';
@@ -23,7 +35,20 @@ interface CachedReadsDeps {
   /** Where the access log's lines go (one a response); `logger` when not given. */
   readonly accessLogger?: Logger;
   readonly trustProxy: TrustProxy;
+  /**
+   * Runs the searches that are not cached through the same steps, without Express; none for a
+   * path that answers cached reads only.
+   */
+  readonly searchTools?: SearchTools;
 }
+
+const SEARCH_PATH = '/api/v1/tools';
+
+/**
+ * Characters after which Express's URL parser (`parseurl`) leaves its fast path: a target with
+ * one may read differently there, so Express answers it.
+ */
+const NOT_PLAIN_TARGET = /[\s#\u00a0\ufeff]/;
 
 /**
  * Answers a request before Express when its answer is cached (see `ReadAnswerCache`), and
@@ -40,6 +65,10 @@ export function cachedReadPath(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
   const frame = headerlessFrame(deps.accessLogger ?? deps.logger);
+  const search =
+    deps.searchTools === undefined
+      ? undefined
+      : searchPath(deps, deps.searchTools, frame, clientKeyOf);
   return (req, res) => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || url?.startsWith('/api/v1/tools') !== true)
@@ -50,7 +79,7 @@ export function cachedReadPath(
       version,
       ReadAnswerCache.keyOf(url, req.headers['accept-encoding']),
     );
-    if (read === undefined) return false;
+    if (read === undefined) return search !== undefined && search(req, res, url, version);
 
     // The metrics label is the one the Express route would have given it.
     const requestId = frame(req, res, read.route);
@@ -67,6 +96,83 @@ export function cachedReadPath(
         res,
         error,
         { requestId, path: url.split('?')[0] },
+      ),
+    );
+    return true;
+  };
+}
+
+/**
+ * A search whose answer is not cached, answered without Express by the steps the Express route
+ * (`toolsRoutes`) takes, in its order and with its headers: parse, 304 from the ETag (free),
+ * charge with the search's units (docs/api.md#what-a-search-costs), run the use case, then the
+ * answer coded once and kept for the cached path (`keptAnswer`). Returns false, touching
+ * nothing, for a request it leaves to Express: another path, or a query that does not parse (its
+ * 400 is charged and written by the Express route and error handler).
+ */
+function searchPath(
+  deps: CachedReadsDeps,
+  searchTools: SearchTools,
+  frame: ReturnType<typeof headerlessFrame>,
+  clientKeyOf: (req: IncomingMessage) => string,
+): (req: IncomingMessage, res: ServerResponse, url: string, version: string) => boolean {
+  return (req, res, url, version) => {
+    const queryAt = url.indexOf('?');
+    if ((queryAt === -1 ? url : url.slice(0, queryAt)) !== SEARCH_PATH) return false;
+    if (NOT_PLAIN_TARGET.test(url)) return false;
+    // Express's `simple` query parser is `querystring.parse` (createHttpApp).
+    const parsed = searchToolsQuerySchema.safeParse(
+      parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+    );
+    if (!parsed.success) return false;
+    const input = parsed.data;
+    const requestId = frame(req, res, SEARCH_PATH);
+    const head = frameHeaders(requestId);
+    const canonical = searchCanonical(input);
+    const etag = readETag(version, canonical, negotiatedEncoding(req));
+    if (isNotModified(req.headers['if-none-match'], etag)) {
+      sendNotModifiedAfter(res, head, etag);
+      return true;
+    }
+    const answer = async (): Promise<void> => {
+      const outcome = await chargeRequest(
+        deps.quota,
+        req,
+        clientKeyOf(req),
+        SEARCH_BUCKETS,
+        searchUnits(searchTools, input),
+      );
+      const refusal = applyCharge(outcome, (name, value) => head.push(name, value));
+      if (refusal !== undefined) {
+        sendError(res, head, refusal.status, refusal.message, refusal.headers);
+        return;
+      }
+      const { result, serverTiming } = timedRun(() => searchTools.execute(input));
+      head.push('Server-Timing', serverTiming);
+      let read: StoredReadAnswer;
+      try {
+        read = keptAnswer(
+          result,
+          canonical,
+          SEARCH_BUCKETS,
+          { url, headers: req.headers, route: SEARCH_PATH },
+          deps,
+        );
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        sendError(res, head, error.status, error.message, error.headers);
+        return;
+      }
+      head.push(...read.headerList);
+      res.writeHead(200, head);
+      res.end(read.body);
+    };
+    answer().catch((error: unknown) =>
+      requestFailed(
+        { logger: deps.logger, answer: () => sendError(res, head, 500, INTERNAL_ERROR_MESSAGE) },
+        res,
+        error,
+        { requestId, path: SEARCH_PATH },
       ),
     );
     return true;

@@ -1,5 +1,6 @@
 import {
   type BucketName,
+  type ChargedUnits,
   type GetTool,
   type RequestQuota,
   type SearchTools,
@@ -9,7 +10,8 @@ import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/doma
 import { isNotModified, sendNotModified, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
 import { storedReadAnswer } from '../read-cache/stored-read-answer.js';
-import { ReadAnswerCache } from '../read-cache/read-answer-cache.js';
+import { ReadAnswerCache, type StoredReadAnswer } from '../read-cache/read-answer-cache.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import { negotiatedEncoding } from '../shared/compression.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
@@ -34,6 +36,8 @@ export interface ToolsRoutesDeps {
   readonly cache?: ReadAnswerCache;
 }
 
+type SearchToolsInput = Parameters<SearchTools['execute']>[0];
+
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 /**
@@ -49,27 +53,16 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
 
   router.get('/api/v1/tools', async (req, res) => {
     const input = await parseCharged(searchToolsQuerySchema, req.query, () =>
-      chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]),
+      chargeQuota(quota, req, res, SEARCH_BUCKETS),
     );
-    const canonical = [
-      'search',
-      input.q ?? '',
-      input.category ?? null,
-      input.limit ?? DEFAULT_PAGE_LIMIT,
-      Number(input.cursor ?? 0),
-      input.facets?.includes('category') === true,
-      input.highlight === true,
-    ];
+    const canonical = searchCanonical(input);
     const etag = conditionalETag(req, validator, canonical);
     if (etag !== undefined && notModified(req, res, etag, true)) return;
-    // docs/api.md#what-a-search-costs: the units the index plans for this search, before any of it.
-    await chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search], {
-      search: () => searchTools.cost(input),
-    });
+    await chargeQuota(quota, req, res, SEARCH_BUCKETS, searchUnits(searchTools, input));
     // The publication may have been swapped while the quota was charged: the ETag sent is taken
     // in the same tick as the body (the use case is synchronous), so the two always agree.
     const result = timed(res, () => searchTools.execute(input));
-    send(req, res, result, canonical, [BUCKETS.api, BUCKETS.search], deps);
+    send(req, res, result, canonical, SEARCH_BUCKETS, deps);
   });
 
   router.get('/api/v1/tools/:id', async (req, res) => {
@@ -94,6 +87,30 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
   return router;
 }
 
+/** The buckets a search is charged to (docs/api.md#limits). */
+export const SEARCH_BUCKETS: readonly BucketName[] = [BUCKETS.api, BUCKETS.search];
+
+/** What a search's ETag and cache entry follow from: its input in canonical form. */
+export function searchCanonical(input: SearchToolsInput): unknown[] {
+  return [
+    'search',
+    input.q ?? '',
+    input.category ?? null,
+    input.limit ?? DEFAULT_PAGE_LIMIT,
+    Number(input.cursor ?? 0),
+    input.facets?.includes('category') === true,
+    input.highlight === true,
+  ];
+}
+
+/**
+ * docs/api.md#what-a-search-costs: the units the index plans for this search, charged before any
+ * of it runs.
+ */
+export function searchUnits(searchTools: SearchTools, input: SearchToolsInput): ChargedUnits {
+  return { search: () => searchTools.cost(input) };
+}
+
 /** The ETag of the body this request would get, in the coding it would get it in. */
 function conditionalETag(
   req: Request,
@@ -105,7 +122,7 @@ function conditionalETag(
   return readETag(version, canonical, negotiatedEncoding(req));
 }
 
-function readETag(version: string, canonical: readonly unknown[], encoding: string): string {
+export function readETag(version: string, canonical: readonly unknown[], encoding: string): string {
   return strongETag(JSON.stringify([version, ...canonical]), encoding);
 }
 
@@ -123,11 +140,17 @@ function notModified(req: Request, res: Response, etag: string, exists: boolean)
  * Runs the use case and reports how long it took in `Server-Timing` (docs/api.md#every-response).
  */
 function timed<T>(res: Response, run: () => T): T {
+  const { result, serverTiming } = timedRun(run);
+  res.setHeader('Server-Timing', serverTiming);
+  return result;
+}
+
+/** `run`'s result and the `Server-Timing` value of how long it took. */
+export function timedRun<T>(run: () => T): { result: T; serverTiming: string } {
   const started = process.hrtime.bigint();
   const result = run();
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  res.setHeader('Server-Timing', `use-case;dur=${ms.toFixed(3)}`);
-  return result;
+  return { result, serverTiming: `use-case;dur=${ms.toFixed(3)}` };
 }
 
 /**
@@ -141,29 +164,51 @@ function send<T>(
   result: Result<T, DomainError<UseCaseErrorCode>>,
   canonical: readonly unknown[],
   buckets: readonly BucketName[],
-  { validator, cache }: ToolsRoutesDeps,
+  deps: ToolsRoutesDeps,
 ): void {
+  const route = (req.route as { path?: unknown } | undefined)?.path;
+  const read = keptAnswer(
+    result,
+    canonical,
+    buckets,
+    {
+      url: req.originalUrl,
+      headers: req.headers,
+      route: typeof route === 'string' ? route : req.path,
+    },
+    deps,
+  );
+  res.status(200).set(read.headers);
+  res.end(read.body);
+}
+
+/**
+ * The use case's answer coded once in the request's negotiated coding, and kept for the fast path
+ * under the content version read in the same tick as the body (the use case is synchronous), so
+ * the ETag, the body and the cache key always agree even when a publication is swapped meanwhile.
+ * A failed use case throws its `HttpError`.
+ */
+export function keptAnswer<T>(
+  result: Result<T, DomainError<UseCaseErrorCode>>,
+  canonical: readonly unknown[],
+  buckets: readonly BucketName[],
+  request: { url: string; headers: IncomingHttpHeaders; route: string },
+  { validator, cache }: Pick<ToolsRoutesDeps, 'validator' | 'cache'>,
+): StoredReadAnswer {
   if (!result.ok) throw toHttpError(result.error);
   const payload = JSON.stringify(result.value);
   const version = validator.contentVersion();
-  const encoding = negotiatedEncoding(req);
+  const encoding = negotiatedEncoding(request);
   // Undefined only when the first publication landed while this request was on its way.
   const etag =
     version === undefined ? strongETag(payload, encoding) : readETag(version, canonical, encoding);
-  const route = (req.route as { path?: unknown } | undefined)?.path;
-  const read = storedReadAnswer(payload, {
-    etag,
-    encoding,
-    buckets,
-    route: typeof route === 'string' ? route : req.path,
-  });
+  const read = storedReadAnswer(payload, { etag, encoding, buckets, route: request.route });
   if (version !== undefined && cache !== undefined) {
     cache.set(
       version,
-      ReadAnswerCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
+      ReadAnswerCache.keyOf(request.url, request.headers['accept-encoding']),
       read,
     );
   }
-  res.status(200).set(read.headers);
-  res.end(read.body);
+  return read;
 }

@@ -132,6 +132,50 @@ describe('cached reads answered before Express', () => {
     },
   );
 
+  it.each([
+    ['search', '/api/v1/tools?q=tool&limit=5', 'GET'],
+    ['browse', '/api/v1/tools', 'GET'],
+    ['HEAD search', '/api/v1/tools?q=tool+testing', 'HEAD'],
+    ['highlights and facets', '/api/v1/tools?q=tool&highlight=true&facets=category', 'GET'],
+  ])(
+    '%s not yet cached: computed before Express, charged its planned units, as Express answers it',
+    async (_name, path, method) => {
+      const { express, fast } = await startPair(() => limitedQuota(100, 100));
+      const byExpress = await rawRequest(`${express.url}${path}`, { method, headers: BR });
+      const computed = await rawRequest(`${fast.url}${path}`, { method, headers: BR });
+      expect(fast.viaExpress()).toBe(0);
+      expect(fast.executions().search).toBe(1);
+      expect(computed.headers.ratelimit).toBe(byExpress.headers.ratelimit);
+      expect(comparable(computed)).toEqual(comparable(byExpress));
+      expect(computed.headerNames).toEqual(byExpress.headerNames);
+    },
+  );
+
+  it.each([
+    ['a repeated parameter', '/api/v1/tools?q=a&q=b'],
+    ['a trailing slash', '/api/v1/tools/?q=tool'],
+    ['its path in capitals', '/API/v1/tools?q=tool'],
+  ])('leaves a search with %s to Express, untouched', async (_name, path) => {
+    const { express, fast } = await startPair(() => limitedQuota(100, 100));
+    const byExpress = await rawRequest(`${express.url}${path}`, { headers: BR });
+    const answered = await rawRequest(`${fast.url}${path}`, { headers: BR });
+    expect(fast.viaExpress()).toBe(1);
+    expect(comparable(answered)).toEqual(comparable(byExpress));
+  });
+
+  it('answers a search 429 as Express does once the search bucket is empty, before any search work', async () => {
+    const { express, fast } = await startPair(() => limitedQuota(100, 1));
+    const path = (i: number) => `/api/v1/tools?q=tool&limit=${i + 2}`;
+    for (let i = 0; i < 2; i++) {
+      const refusedByExpress = await rawRequest(`${express.url}${path(i)}`, { headers: BR });
+      const refused = await rawRequest(`${fast.url}${path(i)}`, { headers: BR });
+      expect(comparable(refused)).toEqual(comparable(refusedByExpress));
+      expect(refused.headerNames).toEqual(refusedByExpress.headerNames);
+    }
+    expect(fast.executions().search).toBe(express.executions().search);
+    expect(fast.viaExpress()).toBe(0);
+  });
+
   it('answers a matching If-None-Match with the 304 Express sends, free of charge', async () => {
     const { express, fast } = await startPair(() => limitedQuota(100, 100));
     const path = '/api/v1/tools?q=tool&limit=3';

@@ -43,6 +43,8 @@ export interface RunningReadApi {
   readonly conformance: OpenApiConformance;
   /** How many times each use case ran since the start. */
   readonly executions: () => { search: number; detail: number };
+  /** How many requests the fast path handed to Express (with `cachedReadPath`). */
+  readonly viaExpress: () => number;
   readonly server: Server;
   /** The cache of the fast path (with `cachedReadPath`). */
   readonly cache: ReadAnswerCache | undefined;
@@ -59,7 +61,7 @@ export async function startReadApi(
     limits?: Omit<HttpServerLimits, 'trustProxy'>;
     /** Share a publication with another test server. */
     live?: LivePublication;
-    /** Answer cached reads before Express, as the service does. */
+    /** Answer cached reads and searches before Express, as the service does. */
     cachedReadPath?: boolean;
     /** Express's `trust proxy` (default: none). */
     trustProxy?: TrustProxy;
@@ -80,16 +82,19 @@ export async function startReadApi(
     tools: { searchTools, getTool, quota, validator, ...(cache === undefined ? {} : { cache }) },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],
   });
-  // As the service runs it: cached reads first, then Express.
+  // As the service runs it: cached reads and searches first, then Express.
+  let viaExpress = 0;
   const fast =
     cache === undefined
       ? undefined
-      : cachedReadPath({ cache, validator, quota, logger, trustProxy });
+      : cachedReadPath({ cache, validator, quota, logger, trustProxy, searchTools });
   const handler: RequestListener =
     fast === undefined
       ? app
       : (req, res) => {
-          if (!fast(req, res)) app(req, res);
+          if (fast(req, res)) return;
+          viaExpress++;
+          app(req, res);
         };
   // With limits: the bounded server the service runs; without: Node's plain one.
   const server: Server =
@@ -104,6 +109,7 @@ export async function startReadApi(
     logger,
     conformance,
     executions: () => ({ search: searchTools.executions, detail: getTool.executions }),
+    viaExpress: () => viaExpress,
     server,
     cache,
     close: () => running.close().then(() => conformance.assertConforms()),
