@@ -12,6 +12,10 @@ import { median } from '../percentiles.js';
 import { sampleQueries, sampleSearches, type SampledQuery } from '../query-sampler.js';
 import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
+import { differentialCheck } from './differential.js';
+
+/** With `--compare`: how many distinct sampled searches both builds are asked before the rounds. */
+const DIFFERENTIAL_SEARCHES = 400;
 
 const REFERENCE_MAIN = fileURLToPath(new URL('./flexsearch-server.js', import.meta.url));
 
@@ -91,6 +95,21 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
         env: serviceEnv(dataDir),
       });
       subjects.push({ name, server });
+    }
+    if (subjects.length === 2) {
+      // Before any request is cached: the same answers, byte for byte, headers included.
+      const sample = [...new Set(sequence(options.seed * 1000 + 777))].slice(
+        0,
+        DIFFERENTIAL_SEARCHES,
+      );
+      const compared = await differentialCheck(
+        subjects[0]!.server.url,
+        subjects[1]!.server.url,
+        sample,
+      );
+      console.log(
+        `differential: ${compared} answers of ours and ${options.compare} compared, all the same`,
+      );
     }
     const reference = await startChildServer(REFERENCE_MAIN, join(workDir, 'reference.log'), {
       args: [catalog],
