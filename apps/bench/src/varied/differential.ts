@@ -8,8 +8,9 @@ interface Answer {
 }
 
 /**
- * Headers whose values differ between any two answers, whoever sends them: the clock
- * (`Date`) and the use case's measured time (`Server-Timing`, compared by name and metric only).
+ * Headers whose values differ between any two answers, whoever sends them: the clock (`Date`,
+ * the seconds to a rate-limit window's end in `RateLimit`, as each server's window began when it
+ * did) and the use case's measured time (`Server-Timing`, compared by name and metric only).
  */
 function comparable(rawHeaders: readonly string[]): string[] {
   const out: string[] = [];
@@ -18,6 +19,8 @@ function comparable(rawHeaders: readonly string[]): string[] {
     const value = rawHeaders[i + 1]!;
     if (name.toLowerCase() === 'date') out.push(name, '(clock)');
     else if (name.toLowerCase() === 'server-timing') out.push(name, value.replace(/=[\d.]+$/, '='));
+    else if (name.toLowerCase() === 'ratelimit')
+      out.push(name, value.replace(/;t=\d+/g, ';t=(clock)'));
     else out.push(name, value);
   }
   return out;
