@@ -15,7 +15,7 @@ export interface Ranker {
 }
 
 /** How often the described tool came first, in the first three, and the mean reciprocal rank. */
-export interface RelevanceFigures {
+interface RelevanceFigures {
   readonly queries: number;
   readonly hitAt1: number;
   readonly hitAt3: number;

@@ -79,12 +79,9 @@ export const closestToolSchema = searchItemSchema
       .array(z.string())
       .min(1)
       .meta({ description: 'The keywords of q this tool matches, folded, in the order of q.' }),
-    missingKeywords: z
-      .array(z.string())
-      .min(1)
-      .meta({
-        description: 'The keywords of q this tool does not match, folded, in the order of q.',
-      }),
+    missingKeywords: z.array(z.string()).min(1).meta({
+      description: 'The keywords of q this tool does not match, folded, in the order of q.',
+    }),
   })
   .loose()
   .meta({

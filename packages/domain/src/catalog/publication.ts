@@ -16,11 +16,7 @@ import {
   type IndexedPostings,
   type SearchIndexSnapshot,
 } from '../search/search-index-snapshot.js';
-import type {
-  ClosestTools,
-  SearchRequest,
-  SearchResultList,
-} from '../search/search-types.js';
+import type { ClosestTools, SearchRequest, SearchResultList } from '../search/search-types.js';
 import type { FacetCount } from '../search/category-facets.js';
 import type { SearchSuggestion } from '../search/search-suggestions.js';
 

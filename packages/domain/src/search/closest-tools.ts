@@ -10,7 +10,7 @@ export interface ClosestMatch {
 }
 
 /** The outcome of {@link ClosestToolsFinder.find}. */
-export interface ClosestMatches {
+interface ClosestMatches {
   readonly matches: readonly ClosestMatch[];
   /** Postings read: the same unit as the matching of an ordinary search. */
   readonly postingsRead: number;
@@ -27,7 +27,7 @@ FIELD_FACTOR[METADATA_FIELD] = 2;
 FIELD_FACTOR[REVIEW_FIELD] = 1;
 
 /** What finding the closest tools needs of an index. */
-export interface ClosestToolsSource {
+interface ClosestToolsSource {
   /** The posting runs of one keyword, exactly those an ordinary search reads for it. */
   runsOf(keyword: string): readonly PostingRun[];
   /** Position of each tool in the query-independent tie-break order. */
