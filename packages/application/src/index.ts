@@ -43,6 +43,7 @@ export {
   detailResultSchema,
   errorBodySchema,
   facetCountSchema,
+  matchedStackTagSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,
