@@ -91,9 +91,13 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            --top N (30) --match REGEX (filters the inclusive list)
   signups  Subscribe on the embedded file store
            --count N (5000) --parallel P (32)
-  flood    a bystander's /healthz latency, alone and while one client floods searches
-           at the default limits (429s and If-None-Match: * requests)
-           --catalog FILE --seconds S (10) --concurrency C (16) [--server PATH/main.js]
+  flood    at the default limits: a bystander's /healthz and detail read, alone and while one
+           client floods refused searches (429s and If-None-Match: *, a new connection each);
+           then per catalog size, a bystander's ordinary search while 60 addresses (127.0.0.2-61)
+           each send the costliest search of one route (REST, MCP, page) at their allowed rate;
+           the worst search's cost; at the largest size, the first reads after a publication
+           --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8; 0 skips it)
+           --sizes 10000,100000 (generated and cached; "" skips) --seed S (1) [--server PATH/main.js]
   slow-connections  /healthz probes from other addresses while slow clients dribble request
            heads that never end (reconnecting 1 s after each close), first all from one
            address, then spread over --addresses: the share of probes answered 200
@@ -139,7 +143,7 @@ async function main(): Promise<void> {
       queries: { type: 'string' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
-      concurrency: { type: 'string', default: '16' },
+      concurrency: { type: 'string', default: '8' },
       rounds: { type: 'string' },
       count: { type: 'string', default: '5000' },
       parallel: { type: 'string', default: '32' },
@@ -261,6 +265,8 @@ async function main(): Promise<void> {
         catalog: values.catalog ?? SAMPLE,
         seconds: Number(values.seconds ?? 10),
         concurrency: Number(values.concurrency),
+        tools: (values.sizes ?? '10000,100000').split(',').filter(Boolean).map(Number),
+        seed: Number(values.seed),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
     case 'slow-connections':

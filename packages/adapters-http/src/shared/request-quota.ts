@@ -1,4 +1,4 @@
-import type { BucketName, QuotaOutcome, RequestQuota } from '@reviews/application';
+import type { BucketName, ChargedUnits, QuotaOutcome, RequestQuota } from '@reviews/application';
 import { quotaRefusal, rateLimitHeaders } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
@@ -17,8 +17,9 @@ export async function chargeQuota(
   req: Request,
   res: Response,
   buckets: readonly BucketName[],
+  units?: ChargedUnits,
 ): Promise<void> {
-  const outcome = await chargeRequest(quota, req, clientKey(req), buckets);
+  const outcome = await chargeRequest(quota, req, clientKey(req), buckets, units);
   res.set(rateLimitHeaders(outcome));
   if (!outcome.allowed) throw quotaRefused(outcome.retryAfterSeconds);
 }
@@ -34,8 +35,9 @@ export function chargeRequest(
   req: IncomingMessage,
   clientKey: string,
   buckets: readonly BucketName[],
+  units?: ChargedUnits,
 ): Promise<QuotaOutcome> {
-  return quotaFor(req, quota).charge(chargedKeyFor(req, clientKey), buckets);
+  return quotaFor(req, quota).charge(chargedKeyFor(req, clientKey), buckets, units);
 }
 
 /** The 429 of a refused charge (`quotaRefusal`), as the HttpError the error handlers answer. */

@@ -49,8 +49,9 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
   const router = Router();
 
   router.get('/api/v1/tools', async (req, res) => {
-    const charge = () => chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]);
-    const input = await parseCharged(searchToolsQuerySchema, req.query, charge);
+    const input = await parseCharged(searchToolsQuerySchema, req.query, () =>
+      chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]),
+    );
     const canonical = [
       'search',
       input.q ?? '',
@@ -62,7 +63,10 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
     ];
     const etag = conditionalETag(req, validator, canonical);
     if (etag !== undefined && notModified(req, res, etag, true)) return;
-    await charge();
+    // docs/api.md#what-a-search-costs: the units the index plans for this search, before any of it.
+    await chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search], {
+      search: () => searchTools.cost(input),
+    });
     // The publication may have been swapped while the quota was charged: the ETag sent is taken
     // in the same tick as the body (the use case is synchronous), so the two always agree.
     const result = timed(res, () => searchTools.execute(input));

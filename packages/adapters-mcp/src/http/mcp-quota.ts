@@ -1,4 +1,11 @@
-import { BUCKETS, type BucketName, type RequestQuota } from '@reviews/application';
+import {
+  BUCKETS,
+  searchToolsInputSchema,
+  type BucketName,
+  type ChargedUnits,
+  type RequestQuota,
+  type SearchTools,
+} from '@reviews/application';
 import { quotaRefusal, rateLimitHeaders } from '@reviews/http-common';
 import type { Response } from 'express';
 import { SEARCH_TOOLS_TOOL_NAME } from '../tools/search-tools.tool.js';
@@ -12,6 +19,21 @@ import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-err
  */
 export function bucketsFor(body: unknown): BucketName[] {
   return isSearchToolsCall(body) ? [BUCKETS.api, BUCKETS.search] : [BUCKETS.api];
+}
+
+/**
+ * The `search` units a `search_tools` call costs, by the use case's one rule
+ * (docs/api.md#what-a-search-costs); arguments the tool will refuse cost the usual one.
+ */
+export function unitsFor(body: unknown, searchTools: Pick<SearchTools, 'cost'>): ChargedUnits {
+  if (!isSearchToolsCall(body)) return {};
+  const { params } = body as { params: { arguments?: unknown } };
+  return {
+    search: () => {
+      const input = searchToolsInputSchema.safeParse(params.arguments ?? {});
+      return input.success ? searchTools.cost(input.data) : 1;
+    },
+  };
 }
 
 function isSearchToolsCall(message: unknown): boolean {
@@ -32,8 +54,9 @@ export async function admitRequest(
   buckets: readonly BucketName[],
   res: Response,
   body: unknown,
+  units?: ChargedUnits,
 ): Promise<boolean> {
-  const outcome = await quota.charge(clientKey, buckets);
+  const outcome = await quota.charge(clientKey, buckets, units);
   res.set(rateLimitHeaders(outcome));
   if (outcome.allowed) return true;
   const retryAfterSeconds = outcome.retryAfterSeconds;

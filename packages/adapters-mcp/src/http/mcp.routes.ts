@@ -35,7 +35,7 @@ import {
 } from './json-rpc-error.js';
 import { KnownCalls } from './known-calls.js';
 import { bothGenerationsHandler } from './mcp-handler.js';
-import { admitRequest, bucketsFor } from './mcp-quota.js';
+import { admitRequest, bucketsFor, unitsFor } from './mcp-quota.js';
 import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
 import { MCP_PATH, SERVER_CARD_PATHS } from './server-card.js';
 import { serverCardHandler } from './server-card.routes.js';
@@ -162,6 +162,7 @@ function handleMessages(
       bucketsFor(body),
       res,
       body,
+      unitsFor(body, deps.searchTools),
     );
     if (!admitted) return;
     // A call answered before is answered again without the SDK (issue 12): same bytes, new id.

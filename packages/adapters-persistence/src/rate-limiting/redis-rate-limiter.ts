@@ -92,8 +92,8 @@ export class RedisRateLimiter implements RateLimiter {
     return new RedisRateLimiter(client, connection.buckets, connection);
   }
 
-  async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    return consumeFrom(bucket, this.bucket(bucket), key);
+  async consume(bucket: string, key: string, units = 1): Promise<RateLimitDecision> {
+    return consumeFrom(bucket, this.bucket(bucket), key, units);
   }
 
   /** Readiness: `true` when Redis answers PING now. Never rejects; answers within a second. */

@@ -24,6 +24,10 @@ export interface RateLimitDecision {
  * process.
  */
 export interface RateLimiter {
-  /** Takes one unit; a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not clamp it. */
-  consume(bucket: string, key: string): Promise<RateLimitDecision>;
+  /**
+   * Takes `units` (default 1); a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not
+   * clamp it. A request is allowed while its bucket has a unit left and then takes all its
+   * units, so one costly search may empty the bucket (docs/api.md#what-a-search-costs).
+   */
+  consume(bucket: string, key: string, units?: number): Promise<RateLimitDecision>;
 }

@@ -12,12 +12,15 @@ import { TermDictionary } from './term-dictionary.js';
 import { facetCounts, type FacetCount } from './category-facets.js';
 import { suggestQueries, type SearchSuggestion } from './search-suggestions.js';
 import { MAX_PAGE_DEPTH, MAX_PAGE_LIMIT } from '../paging/page-window.js';
+import type { SearchWork } from './search-cost.js';
 
 /** Result lists kept per index: enough for the popular queries, bounded in ordinals held. */
 const CACHED_LISTS = 2_048;
 const CACHED_ORDINALS = 4_000_000;
 /** Facet counts kept per index, by keywords: small, one entry per category each. */
 const CACHED_FACETS = 1_024;
+/** "Did you mean" answers kept per index, by request: a few queries each. */
+const CACHED_SUGGESTIONS = 1_024;
 /** Closest tools kept per index, by category and keywords: one page each. */
 const CACHED_CLOSEST = 1_024;
 
@@ -29,6 +32,10 @@ const CACHED_CLOSEST = 1_024;
 export class SearchIndex {
   private readonly cache = new LruCache<SearchResultList>(CACHED_LISTS, CACHED_ORDINALS);
   private readonly facetCache = new LruCache<readonly FacetCount[]>(CACHED_FACETS, CACHED_FACETS);
+  private readonly suggestionCache = new LruCache<readonly SearchSuggestion[]>(
+    CACHED_SUGGESTIONS,
+    CACHED_SUGGESTIONS,
+  );
   private browseFacets: readonly FacetCount[] | undefined;
   private readonly closestCache = new LruCache<ClosestHit[]>(CACHED_CLOSEST, CACHED_CLOSEST);
   private readonly closestFinder: ClosestToolsFinder;
@@ -139,8 +146,7 @@ export class SearchIndex {
     if (request.keywords.length === 0)
       return this.browseLists.get(filter?.categoryId ?? null) ?? EMPTY;
 
-    // Keyword order changes nothing in the result (AND; the tier is a maximum), so it is not in the key.
-    const key = JSON.stringify([request.category ?? null, [...request.keywords].sort()]);
+    const key = listKey(request);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const keywords = [...request.keywords];
@@ -172,7 +178,7 @@ export class SearchIndex {
       );
       return this.browseFacets;
     }
-    const key = JSON.stringify([...keywords].sort());
+    const key = facetKey(keywords);
     const cached = this.facetCache.get(key);
     if (cached !== undefined) return cached;
     const counts = this.matcher.countByGroup(keywords, this.categoryOf, categoryNames.length);
@@ -188,8 +194,12 @@ export class SearchIndex {
   suggest(request: SearchRequest): readonly SearchSuggestion[] {
     const filter = this.filterOf(request.category);
     if (filter === null || request.keywords.length === 0) return [];
+    // Kept per publication, as result lists are: the same misspelling is corrected once.
+    const key = listKey(request);
+    const cached = this.suggestionCache.get(key);
+    if (cached !== undefined) return cached;
     const { offsets } = this.parts;
-    return suggestQueries(request.keywords, {
+    const suggestions = suggestQueries(request.keywords, {
       dictionary: this.dictionary,
       postingCount: (text) => {
         const { start, end } = this.dictionary.prefixRange(text);
@@ -197,6 +207,41 @@ export class SearchIndex {
       },
       count: (keywords) => this.matcher.count(keywords, filter),
     });
+    this.suggestionCache.set(key, suggestions, 1);
+    return suggestions;
+  }
+
+  /**
+   * The work a search of `request` will do (docs/api.md#what-a-search-costs), planned from the
+   * term dictionary and the caches, without doing any of it: the postings of every keyword
+   * unless its list is kept (again for facets not kept), each keyword in each excerpt of a page
+   * of `limit`, and
+   * the keywords "did you mean" corrects when it will run (a keyword that no term begins with, or
+   * a kept list that is empty) and its answer is not kept.
+   */
+  plannedWork(request: SearchRequest, options: { facets: boolean; limit: number }): SearchWork {
+    const { keywords } = request;
+    const filter = this.filterOf(request.category);
+    if (filter === null || keywords.length === 0) return NO_WORK;
+    const postings = keywords.map((keyword) => this.matcher.postingCount(keyword));
+    const all = postings.reduce((sum, count) => sum + count, 0);
+    const key = listKey(request);
+    const list = this.cache.has(key) ? this.cache.get(key) : undefined;
+    const matching = list === undefined ? all : 0;
+    const facets = options.facets && !this.facetCache.has(facetKey(keywords)) ? all : 0;
+    const nothing = postings.includes(0);
+    const empty = list === undefined ? nothing : list.total === 0;
+    const corrections = empty && !this.suggestionCache.has(key) ? keywords.length : 0;
+    const hits = nothing ? 0 : Math.min(options.limit, list?.total ?? options.limit);
+    // The closest tools, when the plan knows nothing matches in full and they are not kept: every
+    // keyword's postings again (a union) and up to a page of excerpts (docs/api.md#the-closest-tools).
+    const closest = empty && !this.closestCache.has(closestKey(request)) ? all : 0;
+    const closestHits = closest > 0 ? MAX_PAGE_LIMIT : 0;
+    return {
+      postings: matching + facets + closest,
+      excerptScans: (hits + closestHits) * keywords.length,
+      corrections,
+    };
   }
 
   /**
@@ -209,7 +254,7 @@ export class SearchIndex {
     const filter = this.filterOf(request.category);
     if (filter === null || request.keywords.length === 0) return { hits: [], postingsRead: 0 };
     const { keywords } = request;
-    const key = JSON.stringify([request.category ?? null, keywords]);
+    const key = closestKey(request);
     const kept = this.closestCache.get(key);
     if (kept !== undefined) return { hits: kept.slice(0, limit), postingsRead: 0 };
     const candidates =
@@ -245,5 +290,15 @@ export class SearchIndex {
     return categoryId === undefined ? null : { categoryOf: this.categoryOf, categoryId };
   }
 }
+
+// Keyword order changes nothing in the result (AND; the tier is a maximum), so it is not in the key.
+const listKey = (request: SearchRequest): string =>
+  JSON.stringify([request.category ?? null, [...request.keywords].sort()]);
+const facetKey = (keywords: readonly string[]): string => JSON.stringify([...keywords].sort());
+// In the order of q: the closest tools name their matched and missing keywords in that order.
+const closestKey = (request: SearchRequest): string =>
+  JSON.stringify([request.category ?? null, request.keywords]);
+
+const NO_WORK: SearchWork = { postings: 0, excerptScans: 0, corrections: 0 };
 
 const EMPTY: SearchResultList = new OrdinalResultList([], new Uint32Array(0), 0, []);
