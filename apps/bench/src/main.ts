@@ -94,8 +94,10 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
   flood    at the default limits: a bystander's /healthz and detail read, alone and while one
            client floods refused searches (429s and If-None-Match: *, a new connection each);
            then per catalog size, a bystander's ordinary search while 60 addresses (127.0.0.2-61)
-           each send the costliest search of one route (REST, MCP, page) at their allowed rate;
-           the worst search's cost; at the largest size, the first reads after a publication
+           each send the costliest search of one route (REST, MCP, page) at their allowed rate,
+           of each kind (twelve letters; eleven prefixes and a word that matches nothing, so its
+           closest tools are computed); the worst searches' cost; at the largest size, the first
+           reads after a publication
            --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8; 0 skips it)
            --sizes 10000,100000 (generated and cached; "" skips) --seed S (1) [--server PATH/main.js]
   slow-connections  /healthz probes from other addresses while slow clients dribble request
