@@ -68,7 +68,7 @@ export function closestSearch(
 }
 
 /** One costly search of `kind` on `route`. */
-export function costlyRequest(
+function costlyRequest(
   kind: CostlyKind,
   route: SearchRoute,
   words: readonly string[],
