@@ -24,7 +24,7 @@ const SAMPLE = fileURLToPath(
   new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|refinements|http|profile|signups|flood|slow-connections|varied|relevance|closest-cost> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|latency|reload|search|refinements|http|profile|signups|flood|slow-connections|varied|relevance|closest-cost> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -81,12 +81,15 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            --tools N (10000; generated and cached) or --catalog FILE --queries N (4000)
            --rounds R (5) --seed S (1) [--compare DIR] (DIR's build searching plainly beside)
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
-  http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
-           a bare node:http server and a bare Express app sending the same bytes (own processes)
+  http     REST search, browse, detail and MCP search_tools under autocannon, REST side by side
+           with a bare node:http server and a bare Express app sending the same bytes, MCP (both
+           protocol generations) with a bare node:http server serving the same result through
+           the official SDK (each its own process)
            --catalog FILE (default: a generated catalog of --tools N (10000) tools, cached in .bench/)
            --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
            --profile DIR (our server runs with --cpu-prof, profile written to DIR)
            --routes search,browse,detail,mcp (all) [--server PATH/main.js]
+           [--compare DIR] (DIR's built server beside ours on every route, in turn)
   profile  FILE.cpuprofile: self and inclusive CPU shares during the load run of a --profile run
            --top N (30) --match REGEX (filters the inclusive list)
   signups  Subscribe on the embedded file store
@@ -261,6 +264,7 @@ async function main(): Promise<void> {
         profileDir: values.profile,
         routes: values.routes?.split(','),
         server: values.server,
+        compare: values.compare,
       });
     case 'flood':
       return floodBench({

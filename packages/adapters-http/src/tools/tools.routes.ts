@@ -6,11 +6,10 @@ import {
   BUCKETS,
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
-import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
+import { isNotModified, sendNotModified, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
-import { cachedRead } from '../read-cache/cached-read.js';
-import { ReadResponseCache } from '../read-cache/read-response-cache.js';
-import { sendNotModified } from '../shared/cacheable-response.js';
+import { storedReadAnswer } from '../read-cache/stored-read-answer.js';
+import { ReadAnswerCache } from '../read-cache/read-answer-cache.js';
 import { negotiatedEncoding } from '../shared/compression.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
@@ -29,10 +28,10 @@ export interface ToolsRoutesDeps {
   readonly quota: RequestQuota;
   readonly validator: ReadValidator;
   /**
-   * Where answers are kept for the fast path (`cachedReads`) to send again without Express; none
+   * Where answers are kept for the fast path (`cachedReadPath`) to send again without Express; none
    * for an app without one.
    */
-  readonly cache?: ReadResponseCache;
+  readonly cache?: ReadAnswerCache;
 }
 
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -111,14 +110,11 @@ function readETag(version: string, canonical: readonly unknown[], encoding: stri
 }
 
 /**
- * Answers 304 when the client's copy is current. `If-None-Match: *` asks whether any current
- * representation exists; `exists` answers that without running the use case.
+ * Answers 304 when the client's copy is current (`isNotModified`); `exists` tells
+ * `If-None-Match: *` whether any current representation exists without running the use case.
  */
 function notModified(req: Request, res: Response, etag: string, exists: boolean): boolean {
-  const header = req.get('If-None-Match');
-  if (header === undefined) return false;
-  if (header.trim() === '*' && !exists) return false;
-  if (!ifNoneMatchHits(header, etag)) return false;
+  if (!isNotModified(req.get('If-None-Match'), etag, exists)) return false;
   sendNotModified(res, etag);
   return true;
 }
@@ -155,7 +151,7 @@ function send<T>(
   const etag =
     version === undefined ? strongETag(payload, encoding) : readETag(version, canonical, encoding);
   const route = (req.route as { path?: unknown } | undefined)?.path;
-  const read = cachedRead(payload, {
+  const read = storedReadAnswer(payload, {
     etag,
     encoding,
     buckets,
@@ -164,7 +160,7 @@ function send<T>(
   if (version !== undefined && cache !== undefined) {
     cache.set(
       version,
-      ReadResponseCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
+      ReadAnswerCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
       read,
     );
   }

@@ -109,6 +109,11 @@ export class RedisRateLimiter implements RateLimiter {
     return this.client.status === 'ready';
   }
 
+  /** The port's name for `redisReady`: the shared store is Redis. */
+  sharedStoreReady(): boolean {
+    return this.redisReady();
+  }
+
   /** Quits the Redis client (on shutdown). Safe to call twice. */
   close(): Promise<void> {
     return closeRedis(this.client);

@@ -30,4 +30,9 @@ export interface RateLimiter {
    * units, so one costly search may empty the bucket (docs/api.md#what-a-search-costs).
    */
   consume(bucket: string, key: string, units?: number): Promise<RateLimitDecision>;
+  /**
+   * For a limiter that counts in a store every instance shares: whether it reaches that store
+   * now (false while it counts in process instead). Absent for a limiter that counts in process.
+   */
+  sharedStoreReady?(): boolean;
 }

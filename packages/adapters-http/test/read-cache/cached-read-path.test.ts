@@ -42,7 +42,7 @@ async function startPair(quota?: () => RateLimitedQuota) {
   });
   const fast = await startReadApi(undefined, {
     live,
-    cachedReads: true,
+    cachedReadPath: true,
     ...(quota === undefined ? {} : { quota: quota() }),
   });
   servers.push(express, fast);
@@ -52,7 +52,7 @@ async function startPair(quota?: () => RateLimitedQuota) {
 /** The service's arrangement behind a trusted proxy on 127.0.0.1, `search` holding `searches`. */
 async function behindTrustedProxy(searches: number): Promise<RunningReadApi> {
   const fast = await startReadApi(tools, {
-    cachedReads: true,
+    cachedReadPath: true,
     quota: limitedQuota(100, searches),
     trustProxy: ['127.0.0.1'],
   });
@@ -91,7 +91,7 @@ const uncached: typeof matrix = [
   ],
 ];
 
-describe('cached reads answered before Express (issue 12)', () => {
+describe('cached reads answered before Express', () => {
   it.each(matrix)(
     '%s: the cached answer is the one Express sent, headers and bytes',
     async (_name, path, options) => {
@@ -242,7 +242,7 @@ describe('cached reads answered before Express (issue 12)', () => {
   });
 
   it('charges a client by its own address, whatever X-Forwarded-For says, with no proxy trusted', async () => {
-    const fast = await startReadApi(tools, { cachedReads: true, quota: limitedQuota(100, 3) });
+    const fast = await startReadApi(tools, { cachedReadPath: true, quota: limitedQuota(100, 3) });
     servers.push(fast);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const url = `${fast.url}/api/v1/tools?q=tool`;
