@@ -1,4 +1,4 @@
-/* global process */
+/* global process, console */
 // Jest globalSetup of the projects with server suites (Redis, PostgreSQL, MongoDB): finds or
 // starts each server once for the whole run and passes it to the test workers by environment
 // (docs/development.md#servers-in-tests). For Redis and PostgreSQL:
