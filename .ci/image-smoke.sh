@@ -11,7 +11,7 @@ set -euo pipefail
 image="${1:?usage: $0 IMAGE}"
 name="reviews-smoke-$$"
 
-cleanup() { docker rm -f "$name" >/dev/null 2>&1 || true; }
+cleanup() { docker rm -f -v "$name" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 fail() {
   echo "image-smoke: FAILED: $*" >&2
