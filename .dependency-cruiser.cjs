@@ -12,6 +12,7 @@ const path = require('node:path');
 
 const PRODUCTION_CODE = '^(packages|apps)/[^/]+/src/';
 // Test support (`@reviews/<package>/testing`) and the benchmarks never ship in the image.
+const ROOT = path.dirname(require.resolve('./package.json'));
 const TESTING_CODE = '/src/testing/';
 const NOT_SHIPPED = [TESTING_CODE, '^apps/bench/'];
 
@@ -22,14 +23,14 @@ const NOT_SHIPPED = [TESTING_CODE, '^apps/bench/'];
  */
 function workspaceDependencyRules() {
   const packages = ['packages', 'apps'].flatMap((top) =>
-    readdirSync(path.join(__dirname, top))
+    readdirSync(path.join(ROOT, top))
       .map((name) => `${top}/${name}`)
-      .filter((dir) => existsSync(path.join(__dirname, dir, 'package.json'))),
+      .filter((dir) => existsSync(path.join(ROOT, dir, 'package.json'))),
   );
   const nameOf = (dir) =>
-    JSON.parse(readFileSync(path.join(__dirname, dir, 'package.json'), 'utf8')).name;
+    JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')).name;
   return packages.flatMap((dir) => {
-    const manifest = JSON.parse(readFileSync(path.join(__dirname, dir, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
     const listed = new Set(Object.keys(manifest.dependencies ?? {}));
     const unlisted = packages.filter((other) => other !== dir && !listed.has(nameOf(other)));
     if (unlisted.length === 0) return [];
