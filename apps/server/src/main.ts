@@ -30,11 +30,7 @@ async function main(): Promise<void> {
     running = await startServer(config, logger);
   } catch (error) {
     if (error instanceof CatalogInvalidError) {
-      const where =
-        config.storage.family === 'files'
-          ? `CATALOG_FILE ${config.catalogFile}`
-          : `The live publication in ${SHARED_STORAGE_NAMES[config.storage.family].name}`;
-      return fail(`${where}: ${error.message}`, logger);
+      return fail(`${catalogSource(config)}: ${error.message}`, logger);
     }
     const reason = error instanceof Error ? error.message : String(error);
     return fail(`The service could not start: ${reason}`, logger);
@@ -45,17 +41,18 @@ async function main(): Promise<void> {
     // One stop: pnpm passes the terminal's SIGINT on to the server, which so gets it twice.
     if (stopping) return;
     stopping = true;
-    // Ctrl+C at a terminal is a person stopping their own server: no balancer to drain.
+    // Ctrl+C at a terminal is a person stopping their own server: no balancer to drain, and no
+    // JSON lines for machines either: the stop is quiet (README.md).
     const drain = !(signal === 'SIGINT' && process.stdin.isTTY);
-    logger.info(
-      { signal, drainMs: drain ? config.shutdownDrainMs : 0 },
-      drain
-        ? 'shutting down: not ready any more, serving for the drain period, then finishing requests in flight'
-        : 'shutting down from the terminal: finishing requests in flight, no drain period',
-    );
+    if (drain) {
+      logger.info(
+        { signal, drainMs: config.shutdownDrainMs },
+        'shutting down: not ready any more, serving for the drain period, then finishing requests in flight',
+      );
+    }
     (drain ? running.shutdown() : running.close()).then(
       () => {
-        logger.info('stopped');
+        if (drain) logger.info('stopped');
         process.exit(0);
       },
       (error: unknown) => {
@@ -68,11 +65,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => {
     logger.info({ signal: 'SIGHUP' }, 'catalog reload requested');
-    running.republish().catch((error: unknown) => {
+    running.republish().catch(async (error: unknown) => {
       logger.error(
         { problems: error instanceof CatalogInvalidError ? error.problems : String(error) },
         'catalog not republished; the previous publication stays live',
       );
+      // The person who sent the signal reads stderr, as for every other failure of the start.
+      await flushed(logger);
+      process.stderr.write(`${reloadFailure(config, error)}\n`);
     });
   });
 
@@ -90,6 +90,28 @@ async function main(): Promise<void> {
   process.stderr.write(
     `Listening on ${running.url} (catalog: ${catalog}${metrics}). Ctrl+C stops; kill -HUP ${process.pid} reloads the catalog.\n`,
   );
+}
+
+/** Where the catalog comes from, for messages: the file, or the shared database's publication. */
+function catalogSource(config: ServerConfig): string {
+  return config.storage.family === 'files'
+    ? `CATALOG_FILE ${config.catalogFile}`
+    : `The live publication in ${SHARED_STORAGE_NAMES[config.storage.family].name}`;
+}
+
+/**
+ * The one plain line of a failed SIGHUP reload: what was read, how many problems and the first
+ * (the JSON line on stdout has them all), and that the previous publication stays live.
+ */
+function reloadFailure(config: ServerConfig, error: unknown): string {
+  const first = error instanceof CatalogInvalidError ? error.problems[0] : undefined;
+  const reason =
+    error instanceof CatalogInvalidError
+      ? `${error.problems.length === 1 ? '1 problem' : `${error.problems.length} problems`}${first === undefined ? '' : `, the first: ${first.path}: ${first.message}`}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return `Catalog not reloaded. ${catalogSource(config)}: ${reason.replace(/\s+/g, ' ')}. The previous publication stays live.`;
 }
 
 /** Ends the start with `message` on stderr, after the log lines written before it. */

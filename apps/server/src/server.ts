@@ -42,8 +42,10 @@ export interface RunningServer {
 }
 
 /**
- * Boots the service: wires the container, publishes the catalog (rejecting when it is invalid,
- * before anything listens), then listens. With a shared storage it then follows new publications.
+ * Boots the service: wires the container, binds its listeners (rejecting when a port cannot be
+ * bound, before any indexing), publishes the catalog (rejecting when it is invalid, releasing the
+ * ports), warms up, then says it is listening. With a shared storage it then follows new
+ * publications.
  */
 export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
   const container = createContainer(config, logger);
@@ -56,6 +58,41 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     throw error;
   }
   const { publishCatalog, live, lifecycle } = app;
+  const handle = requestHandler(app);
+  // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.
+  const httpLimits = { ...config.connections, trustProxy: config.trustProxy };
+  const server = createHttpServer(handle, httpLimits, logger);
+  // Every listener is bound before the catalog is read and indexed, so that a port that cannot be
+  // bound stops the start within a second at any catalog size (docs/operations.md#starting). Until
+  // the first publication, the service answers as one that has none yet: 503, not ready.
+  let metrics: RunningMetrics | undefined;
+  try {
+    metrics = await startMetrics(
+      server,
+      config.metrics.enabled && app.metrics !== undefined
+        ? {
+            metrics: app.metrics,
+            host: config.metrics.host,
+            port: config.metrics.port,
+            portGiven: config.metrics.portGiven,
+          }
+        : undefined,
+      (message) => logger.warn(message),
+    );
+    await listenOn(server, config.port, config.host);
+  } catch (error) {
+    metrics?.close();
+    await container.unbindAllAsync();
+    throw error;
+  }
+  const running = metrics;
+  const unbind = async (): Promise<void> => {
+    running.close();
+    server.close();
+    server.closeAllConnections();
+    await container.unbindAllAsync();
+  };
+
   let lastPublished: PublishedCatalog | undefined;
   const republish = async (): Promise<void> => {
     const started = Date.now();
@@ -70,13 +107,12 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   } catch (error) {
     // A fresh shared database has no publication yet: serve (not ready) and pick up the first one.
     if (!(error instanceof CatalogNotPublishedError)) {
-      await container.unbindAllAsync();
+      await unbind();
       throw error;
     }
     logger.warn(error.message);
   }
-  // Before listening: compiles the search, excerpt and presenter paths in process (the HTTP path
-  // is warmed below, once the app exists).
+  // Compiles the search, excerpt and presenter paths in process (the HTTP path is warmed below).
   const warmUp = warmUpReadPath(live, app.searchTools, app.getTool);
   logger.info(warmUp, 'read path warmed up');
   // Sweeps the verification-mail outbox at once: mails a crash left are sent without waiting
@@ -87,13 +123,10 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       ? undefined
       : followPublications(app.publications, logger, republish);
 
-  const handle = requestHandler(app);
-  // The proxies TRUST_PROXY names are not capped per client: every connection through one is its.
-  const httpLimits = { ...config.connections, trustProxy: config.trustProxy };
-  // Before listening: real requests through the same handler over a private loopback listener,
-  // so Express, zod, serialisation, compression and the ETag are warm for the first client too.
+  // Real requests through the same handler over a private loopback listener, so Express, zod,
+  // serialisation, compression and the ETag are warm for the first client too.
   // It only makes the first requests faster: when it fails (no loopback, a request that does
-  // not answer), the service says so and listens anyway.
+  // not answer), the service says so and goes on.
   // Its requests write their access log lines to a logger like the service's that writes
   // nowhere, and are observed by metrics of their own that nobody scrapes: so the first client's
   // request is not the first to format a log line or to be observed either.
@@ -112,29 +145,11 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
   } catch (error) {
     logger.warn({ err: error }, 'HTTP warm-up failed; the first requests will be slower');
   }
-  const server = createHttpServer(handle, httpLimits, logger);
-  // The metrics listener first: a METRICS_PORT it cannot bind stops the start before the service
-  // takes any traffic; either bind failing releases what was started.
-  let metrics: RunningMetrics | undefined;
-  try {
-    metrics = await startMetrics(
-      server,
-      config.metrics.enabled && app.metrics !== undefined
-        ? { metrics: app.metrics, host: config.metrics.host, port: config.metrics.port }
-        : undefined,
-    );
-    await listenOn(server, config.port, config.host);
-  } catch (error) {
-    metrics?.close();
-    await following?.close();
-    await container.unbindAllAsync();
-    throw error;
-  }
   // Writes of the first publication's index snapshot waited for this.
   app.listening.open();
   const startupSettled = app.snapshotsSaved();
   const url = listeningUrl(server, config.host);
-  const metricsUrl = metrics.url;
+  const metricsUrl = running.url;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl, metricsUrl }, 'listening');
 
   const inFlight = trackRequestsInFlight(server);
@@ -155,7 +170,7 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       const allClosed = new Promise<void>((resolve) => {
         net.Server.prototype.close.call(server, () => resolve());
       });
-      metrics.close();
+      running.close();
       await until(allClosed, Math.min(idleWindowMs, config.shutdownGraceMs));
       server.closeIdleConnections();
       await inFlight.drained(Math.max(0, deadline - Date.now()));

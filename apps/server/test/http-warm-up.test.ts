@@ -328,42 +328,20 @@ describe('warming the HTTP path before the public listener opens', () => {
     }
   });
 
-  it('opens the public port only once the warm-up is done', async () => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const { port } = probe.address() as AddressInfo;
-    probe.close();
-    await once(probe, 'close');
-
+  it('binds the public port before the catalog is read: a taken PORT stops the start before publishing or warming up', async () => {
+    const holder = createServer();
+    holder.listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as AddressInfo;
     const lines: { msg: string; at: number }[] = [];
-    const connectedAt: number[] = [];
-    const poll = (async () => {
-      // Until the public port answers: every connection that succeeds is timed.
-      while (connectedAt.length === 0) {
-        await new Promise<void>((resolve) => {
-          const socket = connect(port, '127.0.0.1');
-          socket.once('connect', () => {
-            connectedAt.push(performance.now());
-            socket.destroy();
-            resolve();
-          });
-          socket.once('error', () => resolve());
-        });
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-    const server = await startServer(configWith({ PORT: String(port) }), capturingLogger(lines));
-    await poll;
     try {
-      const warmed = lines.find((line) => line.msg === 'HTTP path warmed up');
-      expect(warmed).toBeDefined();
-      expect((warmed as unknown as { requests: number }).requests).toBeGreaterThan(50);
-      expect(connectedAt).toHaveLength(1);
-      expect(connectedAt[0]).toBeGreaterThan(warmed!.at);
-      expect((await fetch(`${server.url}/api/v1/tools?q=postgres`)).status).toBe(200);
+      await expect(
+        startServer(configWith({ PORT: String(port) }), capturingLogger(lines)),
+      ).rejects.toThrow(`PORT=${port} on HOST=127.0.0.1 is in use (EADDRINUSE)`);
+      expect(lines.map((line) => line.msg)).not.toContain('catalog published');
+      expect(lines.map((line) => line.msg)).not.toContain('HTTP path warmed up');
     } finally {
-      await server.close();
+      holder.close();
     }
   });
 

@@ -10,6 +10,7 @@ import { SmtpMailer, type SmtpServer } from '../src/smtp-mailer.js';
 import { freePort } from './local-ses.js';
 import { LocalSmtp } from './local-smtp.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
+import { StallingSmtp } from './stalling-smtp.js';
 
 const from = `${CONTRACT_FROM.name} <${CONTRACT_FROM.address}>`;
 const certificate = selfSignedCertificate();
@@ -203,4 +204,58 @@ describe('SmtpMailer', () => {
     await mailer.send(mail);
     expect((await revived.received()).map((m) => m.to)).toEqual(['later@example.com']);
   });
+});
+
+describe('SmtpMailer against a server that answers too slowly', () => {
+  const started: StallingSmtp[] = [];
+  const stalling = async (stall: Parameters<typeof StallingSmtp.start>[0]) => {
+    const server = await StallingSmtp.start(stall);
+    started.push(server);
+    return server;
+  };
+  /** The default retry schedule and deadline, as the service runs them. */
+  const asRun = (port: number) =>
+    new SmtpMailer({
+      server: { host: '127.0.0.1', port, security: 'none' },
+      from,
+      clock: new SettableClock(new Date('2026-11-27T09:00:00Z')),
+    });
+  const closedSoon = async (server: StallingSmtp) => {
+    for (let waited = 0; server.open > 0 && waited < 1_000; waited += 20) {
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    return server.open;
+  };
+
+  afterEach(async () => {
+    for (const server of started.splice(0)) await server.stop();
+  });
+
+  it('abandons a server that drips a byte every 2 s at the 10 s deadline, closes its connection and tries nothing more', async () => {
+    const server = await stalling({ kind: 'drip', everyMs: 2_000 });
+    const began = Date.now();
+    const failure = asRun(server.port).send(anOutgoingMail().build());
+    await expect(failure).rejects.toBeInstanceOf(MailDeliveryError);
+    await expect(failure).rejects.toThrow(/did not answer within the mail deadline \(10000 ms\)/);
+    const took = Date.now() - began;
+    expect(took).toBeGreaterThanOrEqual(9_900);
+    expect(took).toBeLessThan(11_000);
+    expect(await closedSoon(server)).toBe(0);
+    await new Promise((done) => setTimeout(done, 2_500));
+    expect(server.connections).toBe(1);
+    expect(server.commands).not.toContain('DATA');
+  }, 20_000);
+
+  it('gives up on a server that answers each command after 9 s within the 10 s deadline, every connection closed', async () => {
+    const server = await stalling({ kind: 'slow', afterMs: 9_000 });
+    const began = Date.now();
+    const failure = asRun(server.port).send(anOutgoingMail().build());
+    await expect(failure).rejects.toBeInstanceOf(MailDeliveryError);
+    expect(Date.now() - began).toBeLessThan(10_500);
+    expect(await closedSoon(server)).toBe(0);
+    const connections = server.connections;
+    await new Promise((done) => setTimeout(done, 2_500));
+    expect(server.connections).toBe(connections);
+    expect(server.commands).not.toContain('DATA');
+  }, 20_000);
 });

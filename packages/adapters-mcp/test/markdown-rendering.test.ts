@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GetTool, LivePublication, SearchTools } from '@reviews/application';
 import { Publication, type Tool } from '@reviews/domain';
-import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
+import { aCatalog, aReview, aStackTag, aTool } from '@reviews/domain/testing';
 import { renderDetailResult, renderSearchResult } from '../src/tools/markdown-rendering.js';
 import { fixtureTools } from './support/catalog-fixture.js';
 import { testProfile } from './support/mcp-harness.js';
@@ -74,6 +74,23 @@ describe('renderSearchResult', () => {
     expect(text).toContain('snake\\_case \\`code\\`');
   });
 
+  it('says which stack tag matched when a keyword matched only through one, highlighted when asked', () => {
+    const { search: s } = useCases([
+      aTool()
+        .withId('tracer')
+        .named('Tracer')
+        .describedAs('Finds slow requests.')
+        .withStackTags(aStackTag('PostgreSQL'))
+        .build(),
+    ]);
+    const plain = renderSearchResult(valueOf(s.execute({ q: 'postgres slow' })));
+    expect(plain).toContain(
+      '   Excerpt (tool profile): Finds slow requests.\n   Matched stack tag: PostgreSQL\n',
+    );
+    const marked = renderSearchResult(valueOf(s.execute({ q: 'postgres slow', highlight: true })));
+    expect(marked).toContain('   Matched stack tag: **PostgreS**QL\n');
+  });
+
   it('is shorter than the JSON it renders, so passing both does not pay twice', () => {
     const body = valueOf(search.execute({}));
     expect(renderSearchResult(body).length).toBeLessThan(JSON.stringify(body).length / 2);
@@ -81,7 +98,7 @@ describe('renderSearchResult', () => {
 });
 
 describe('renderDetailResult', () => {
-  it('renders the tool, each review with date, url, likes and dislikes, the stacks, cursor and notice', () => {
+  it('renders the tool, each review with date, url, likes and dislikes, the stacks, cursor and notice, each a paragraph of its own', () => {
     const body = valueOf(get.execute({ id: 'pgbeam', limit: 1 }));
     const review = body.reviews[0];
     expect(renderDetailResult(body)).toBe(
@@ -89,18 +106,15 @@ describe('renderDetailResult', () => {
         '# PgBeam',
         `id \`pgbeam\` · category Databases · website <${body.tool.website}> · page <https://reviews.example/tools/pgbeam>`,
         'A query console for PostgreSQL.',
-        '',
         '## Reviews (newest first)',
         `### Reviewed 2026-03-01 — cite <${review?.url}>`,
         'Likes: Fast autocomplete.',
         `Dislikes: ${review?.dislikes}`,
-        '',
         'Stacks (verified, observed 2026-02-01, source <https://example.com/research>): TypeScript (language, sdk); Node.js (runtime, runs_on)',
         'Evidence: Read from the project manifest.',
-        '',
         'More reviews: call get_tool with id "pgbeam" and cursor "1".',
         `Notice: ${testProfile.historicalNotice}`,
-      ].join('\n'),
+      ].join('\n\n'),
     );
   });
 

@@ -83,7 +83,12 @@ describe.each(clientGenerations)('$label', (generation) => {
         q: { type: 'string', maxLength: 200 },
         category: { type: 'string', maxLength: 200 },
         limit: { type: 'integer', minimum: 1, maximum: 20 },
-        cursor: { type: 'string', pattern: '^[0-9]{1,4}$' },
+        cursor: {
+          anyOf: [
+            { type: 'string', pattern: '^[0-9]{1,4}$' },
+            { type: 'integer', minimum: 0, maximum: 9999 },
+          ],
+        },
       },
     });
     expect(search['required']).toBeUndefined();
@@ -95,7 +100,12 @@ describe.each(clientGenerations)('$label', (generation) => {
       properties: {
         id: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9._~-]+$' },
         limit: { type: 'integer', minimum: 1, maximum: 20 },
-        cursor: { type: 'string', pattern: '^[0-9]{1,4}$' },
+        cursor: {
+          anyOf: [
+            { type: 'string', pattern: '^[0-9]{1,4}$' },
+            { type: 'integer', minimum: 0, maximum: 9999 },
+          ],
+        },
       },
     });
   });

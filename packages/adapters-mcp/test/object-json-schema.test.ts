@@ -11,6 +11,7 @@ describe('objectJsonSchema', () => {
     expect(schema['$ref']).toBeUndefined();
     expect(Object.keys(schema['definitions'] as object).sort()).toEqual([
       'FacetCount',
+      'MatchedStackTag',
       'ReviewCitation',
       'Rights',
       'SearchItem',

@@ -293,10 +293,10 @@ describe('category resources with names to encode, escape and fold, and many cat
   beforeAll(async () => {
     many = await startMcpApi([
       aTool().withId('dbx').named('DBX').inCategory(awkward).build(),
-      ...Array.from({ length: 25 }, (_, i) =>
+      ...Array.from({ length: 104 }, (_, i) =>
         aTool()
           .withId(`kind-${i}`)
-          .inCategory(`Kind ${String(i).padStart(2, '0')}`)
+          .inCategory(`Kind ${String(i).padStart(3, '0')}`)
           .build(),
       ),
     ]);
@@ -304,7 +304,7 @@ describe('category resources with names to encode, escape and fold, and many cat
   afterAll(() => many.close());
 
   it.each(clientGenerations)(
-    'completes, expands and reads a category, at most 20 names at a time ($label)',
+    'completes, expands and reads a category, up to 100 names at a time ($label)',
     async (generation) => {
       const client = await generation.connect(many.mcpUrl);
       try {
@@ -314,11 +314,15 @@ describe('category resources with names to encode, escape and fold, and many cat
             argument: { name: 'category', value },
           });
         expect(await complete('bases de DONNEES')).toEqual({ values: [awkward], hasMore: false });
-        const kinds = await complete('kind');
-        expect(kinds.values).toEqual(
-          Array.from({ length: 20 }, (_, i) => `Kind ${String(i).padStart(2, '0')}`),
-        );
-        expect(kinds.hasMore).toBe(true);
+        const kind = (i: number) => `Kind ${String(i).padStart(3, '0')}`;
+        // Far more than 20: every category of a catalog with fewer than 100, as an empty value.
+        expect(await complete('kind 0')).toEqual({
+          values: Array.from({ length: 100 }, (_, i) => kind(i)),
+          hasMore: false,
+        });
+        const all = await complete('');
+        expect(all.values).toEqual([awkward, ...Array.from({ length: 99 }, (_, i) => kind(i))]);
+        expect(all.hasMore).toBe(true);
 
         // What a client does with the completed value: RFC 6570 expansion, then resources/read.
         const uri = new UriTemplate('reviews://categories/{category}').expand({

@@ -41,8 +41,13 @@ describe('arguments a model got wrong', () => {
     ],
     [
       'search_tools',
-      { cursor: 10 },
-      'cursor must be the nextCursor of the previous page (1 to 4 digits): it must be a string, not the number 10 (send "10").',
+      { cursor: 2.5 },
+      'cursor must be the nextCursor of the previous page (1 to 4 digits), as a string or a whole number.',
+    ],
+    [
+      'get_tool',
+      { id: 'pgbeam', cursor: -1 },
+      'cursor must be the nextCursor of the previous page (1 to 4 digits), as a string or a whole number.',
     ],
     ['search_tools', { q: 'x'.repeat(201) }, 'q must be at most 200 characters.'],
     [
@@ -82,6 +87,22 @@ describe('arguments a model got wrong', () => {
       const result = await client.callTool('search_tools', args);
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(message);
+    },
+  );
+
+  it.each([
+    ['search_tools', {}],
+    ['get_tool', { id: 'pgbeam' }],
+  ])(
+    '%s takes a cursor as a whole number, with the rules of the digit string',
+    async (tool, args) => {
+      const asText = await client.callTool(tool, { ...args, limit: 1, cursor: '1' });
+      const asNumber = await client.callTool(tool, { ...args, limit: 1, cursor: 1 });
+      expect(asNumber.isError).not.toBe(true);
+      expect(asNumber.structuredContent).toEqual(asText.structuredContent);
+      const tooDeep = await client.callTool(tool, { ...args, cursor: 1000 });
+      expect(tooDeep.isError).toBe(true);
+      expect(textOf(tooDeep)).toMatch(/\/reviews\/index\.json/);
     },
   );
 

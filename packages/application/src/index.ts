@@ -42,6 +42,7 @@ export {
   detailResultSchema,
   errorBodySchema,
   facetCountSchema,
+  matchedStackTagSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,

@@ -138,12 +138,19 @@ describe('loadConfig', () => {
   });
 
   it('reads the metrics settings: a listener of their own on loopback:9464 by default, or off', () => {
-    expect(loadConfig({}).metrics).toEqual({ enabled: true, port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({}).metrics).toEqual({
+      enabled: true,
+      port: 9464,
+      host: '127.0.0.1',
+      portGiven: false,
+    });
     expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
       enabled: true,
       port: 0,
       host: '0.0.0.0',
+      portGiven: true,
     });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toMatchObject({ portGiven: true });
     expect(loadConfig({ METRICS_ENABLED: 'false', METRICS_PORT: '9464' }).metrics).toEqual({
       enabled: false,
     });

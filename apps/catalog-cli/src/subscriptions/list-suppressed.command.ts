@@ -1,6 +1,7 @@
 import { ListSuppressedAddresses, SubscriptionStoreUnavailableError } from '@reviews/application';
 import { loadSettings } from '../catalog/cli-settings.js';
 import { CommandFailure, EXIT, type CliCommand } from '../cli-command.js';
+import { SHARED_STORE_SETTINGS } from './store-settings.js';
 import { withSubscriptionStore } from './subscription-store.js';
 
 const USAGE = `Usage: subscriptions list-suppressed
@@ -8,7 +9,9 @@ const USAGE = `Usage: subscriptions list-suppressed
 Prints every suppressed address, earliest suppression first, one per line:
 address, reason, time of the suppression, and "signed up" or "never signed
 up", separated by tabs. The first column alone is a valid input of
-"subscriptions suppress --file".
+"subscriptions suppress --file". Reads the store of the settings, as the
+server does: the database that ${SHARED_STORE_SETTINGS}
+names, else the subscription log under DATA_DIR.
 
 Exit codes: 0 done, 1 store unavailable, 2 usage error.`;
 

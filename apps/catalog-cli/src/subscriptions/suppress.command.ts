@@ -3,6 +3,7 @@ import { parseEmailAddress, type SuppressionReason } from '@reviews/domain';
 import { loadSettings } from '../catalog/cli-settings.js';
 import { CommandFailure, EXIT, UsageError, type CliCommand } from '../cli-command.js';
 import { listedAddresses } from './address-list.js';
+import { SHARED_STORE_SETTINGS } from './store-settings.js';
 import { withSubscriptionStore } from './subscription-store.js';
 
 const USAGE = `Usage: subscriptions suppress [--reason bounced|complained] ADDRESS…
@@ -19,8 +20,9 @@ Every address is checked first: if any is not one the service would accept
 at signup, each such line is printed on standard error and nothing changes.
 
 Prints one line per address on standard output. Works on the store of the
-settings, as the server does: MONGODB_URL, else the subscription log under
-DATA_DIR (stop the server first: the log has one writer).
+settings, as the server does: the database that
+${SHARED_STORE_SETTINGS} names, else the subscription
+log under DATA_DIR (stop the server first: the log has one writer).
 
 Exit codes: 0 done, 1 invalid input or store unavailable (run it again: it
 skips what is suppressed already), 2 usage error.`;

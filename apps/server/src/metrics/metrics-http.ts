@@ -51,13 +51,14 @@ async function answerMetrics(
  * The listener of its own that serves only `/metrics` (`METRICS_PORT` on `METRICS_HOST`,
  * docs/operations.md#metrics): operational data never goes out on the public port, and no response
  * here carries CORS headers, so no web page can read it. A port it cannot bind is an error naming
- * both settings.
+ * both settings, except the default port when it is taken (another instance on the same host has
+ * it): then `onDefaultTaken` is told, and a free port is bound instead.
  */
 async function startMetricsServer(
-  port: number,
-  host: string,
-  metrics: ServiceMetrics,
+  listener: MetricsListener,
+  onDefaultTaken: (message: string) => void,
 ): Promise<Server> {
+  const { port, host, portGiven, metrics } = listener;
   const server = createServer((req, res) => {
     answerMetrics(req, res, metrics).then(
       (answered) => {
@@ -71,17 +72,37 @@ async function startMetricsServer(
       },
     );
   });
-  server.listen(port, host);
   try {
-    await once(server, 'listening');
+    await listen(server, port, host);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    if (!portGiven && reason === 'EADDRINUSE') {
+      onDefaultTaken(
+        `metrics port ${port} on ${host} is taken (another instance?); using a free port instead (set METRICS_PORT to choose one)`,
+      );
+      await listen(server, 0, host);
+      return server;
+    }
     throw new Error(
       `the metrics listener could not bind METRICS_HOST=${host} METRICS_PORT=${port} (${reason}). Choose a free METRICS_PORT (0 picks one), another METRICS_HOST, or METRICS_ENABLED=false.`,
       { cause: error },
     );
   }
   return server;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<void> {
+  server.listen(port, host);
+  await once(server, 'listening');
+}
+
+/** Where the metrics listener goes, and what it serves. */
+interface MetricsListener {
+  readonly metrics: ServiceMetrics;
+  readonly host: string;
+  readonly port: number;
+  /** False when `METRICS_PORT` is unset: a taken default port gives way to a free one. */
+  readonly portGiven: boolean;
 }
 
 /** Metrics as started for one server: where they answer, and how to stop their own listener. */
@@ -97,11 +118,11 @@ export interface RunningMetrics {
  */
 export async function startMetrics(
   server: Server,
-  listener:
-    { readonly metrics: ServiceMetrics; readonly host: string; readonly port: number } | undefined,
+  listener: MetricsListener | undefined,
+  onDefaultTaken: (message: string) => void,
 ): Promise<RunningMetrics> {
   if (listener === undefined) return { url: undefined, close: () => undefined };
-  const own = await startMetricsServer(listener.port, listener.host, listener.metrics);
+  const own = await startMetricsServer(listener, onDefaultTaken);
   observeRequests(server, listener.metrics);
   return {
     url: `${listeningUrl(own, listener.host)}/metrics`,

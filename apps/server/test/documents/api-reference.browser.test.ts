@@ -92,4 +92,35 @@ describeWithChromium()('/docs in Chromium', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('says, on a 390 px phone, that a table cut at the screen edge scrolls, and not at a desktop width', async () => {
+    const hints = async (width: number) => {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/docs`);
+        return await page.evaluate(() =>
+          [...document.querySelectorAll('.table-scroll')].map((box) => ({
+            cut: box.scrollWidth > box.clientWidth,
+            hint: getComputedStyle(box, '::before').content,
+            hintShown:
+              box.getBoundingClientRect().height > 0 &&
+              getComputedStyle(box, '::before').display !== 'none',
+          })),
+        );
+      } finally {
+        await context.close();
+      }
+    };
+    const phone = await hints(390);
+    expect(phone.length).toBeGreaterThan(0);
+    const cut = phone.filter((table) => table.cut);
+    expect(cut.length).toBeGreaterThan(0);
+    for (const table of cut) {
+      expect(table.hint).toMatch(/Scroll sideways/);
+      expect(table.hintShown).toBe(true);
+    }
+    const desktop = await hints(1280);
+    expect(desktop.every((table) => !table.cut && !/Scroll sideways/.test(table.hint))).toBe(true);
+  }, 60_000);
 });

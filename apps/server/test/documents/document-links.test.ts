@@ -39,8 +39,8 @@ function linksOf(path: string, contentType: string, body: string): string[] {
 }
 
 /**
- * Links to endpoints that only take POST (the site's footer links the MCP endpoint, as `/docs`
- * shows it): a GET must answer 405 naming POST in `Allow`.
+ * Addresses of endpoints that only take POST (the api-catalog's anchor of the MCP endpoint):
+ * a GET must answer 405 naming POST in `Allow`.
  */
 const POST_ONLY = new Set([`${BASE}/mcp`]);
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('links in the machine documents', () => {
-  it('every link to this service, followed from document to document, answers 200', async () => {
+  it('every link to this service, followed from document to document, answers 200 (/mcp: 405)', async () => {
     const queue = [...START];
     const visited = new Set<string>();
     const failures: string[] = [];
@@ -76,7 +76,14 @@ describe('links in the machine documents', () => {
     }
     expect(failures).toEqual([]);
     // The crawl reached every document and what they point to (export, server card, readiness, …).
-    for (const path of ['/reviews/index.json', '/mcp/server-card', '/readyz', '/subscribe']) {
+    for (const path of [
+      '/reviews/index.json',
+      '/mcp/server-card',
+      '/readyz',
+      '/subscribe',
+      '/api/v1/tools',
+      '/mcp',
+    ]) {
       expect(visited).toContain(`${BASE}${path}`);
     }
     expect(visited.size).toBeGreaterThan(100);

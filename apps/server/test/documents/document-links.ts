@@ -7,11 +7,15 @@ export function markdownLinks(markdown: string): string[] {
   return [...inline, ...auto];
 }
 
-/** Every `href` of every relation of an RFC 9264 linkset. */
+/** Every context's `anchor` and every `href` of every relation of an RFC 9264 linkset. */
 export function linksetLinks(linkset: { linkset: Array<Record<string, unknown>> }): string[] {
   return linkset.linkset.flatMap((context) =>
     Object.values(context).flatMap((targets) =>
-      Array.isArray(targets) ? targets.map((t: { href: string }) => t.href) : [],
+      Array.isArray(targets)
+        ? targets.map((t: { href: string }) => t.href)
+        : typeof targets === 'string'
+          ? [targets]
+          : [],
     ),
   );
 }

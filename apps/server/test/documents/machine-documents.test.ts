@@ -142,7 +142,25 @@ describe('/developers.md', () => {
       name: string;
       version: string;
     };
-    expect(body).toContain(`Server \`${card.name}\``);
+    expect(body).toContain(`Server \`${card.name}\` version \`${card.version}\``);
+    expect(body).toContain('verification mails: 3 per 24 hours per address');
+  });
+});
+
+describe('the scheme the documents name', () => {
+  it('is HTTPS only when PUBLIC_BASE_URL is https', async () => {
+    expect(await text('/auth.md')).toContain('Anonymous HTTPS requests.');
+    expect(await text('/llms.txt')).toContain('no authentication: anonymous HTTPS,');
+    const plain = await startDocumentServer({ PUBLIC_BASE_URL: 'http://reviews.test' });
+    try {
+      const auth = await (await fetch(`${plain.url}/auth.md`)).text();
+      const llms = await (await fetch(`${plain.url}/llms.txt`)).text();
+      expect(auth).toContain('Anonymous HTTP requests.');
+      expect(llms).toContain('no authentication: anonymous HTTP,');
+      expect(`${auth}${llms}`).not.toContain('HTTPS');
+    } finally {
+      await plain.close();
+    }
   });
 });
 
@@ -151,7 +169,7 @@ describe('/.well-known/api-catalog (RFC 9727)', () => {
     const body = (await (await get('/.well-known/api-catalog')).json()) as {
       linkset: Array<Record<string, unknown>>;
     };
-    expect(body.linkset.map((c) => c['anchor'])).toEqual([`${BASE}/api/v1`, `${BASE}/mcp`]);
+    expect(body.linkset.map((c) => c['anchor'])).toEqual([`${BASE}/api/v1/tools`, `${BASE}/mcp`]);
     for (const context of body.linkset) {
       for (const [relation, value] of Object.entries(context)) {
         if (relation === 'anchor') continue;

@@ -22,7 +22,7 @@ export interface ServerProcess {
  * point directly, so that signals reach the server process itself.
  */
 export function startServerProcess(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   how: 'readme' | 'node' = 'node',
 ): ServerProcess {
   const pnpm = process.env['npm_execpath'];
@@ -33,12 +33,13 @@ export function startServerProcess(
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     // A free port for the metrics listener unless the test names one: tests never share 9464.
-    env: {
+    // A setting given as undefined is left unset.
+    env: definedOnly({
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '/tmp',
       METRICS_PORT: '0',
       ...env,
-    },
+    }),
     stdio: 'pipe',
     detached: true,
   });
@@ -76,4 +77,10 @@ export function startServerProcess(
   listeningLine.catch(() => undefined);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, listening, listeningLine, exited, signal };
+}
+
+function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }

@@ -1,6 +1,6 @@
 import { DOCUMENT_PATHS as P } from './document-paths.js';
 import { markdownInline as markdownText } from '@reviews/http-common';
-import { BUCKET_COUNTS, describeRate, type ServiceFacts } from './service-facts.js';
+import { BUCKET_COUNTS, describeRate, requestScheme, type ServiceFacts } from './service-facts.js';
 
 /**
  * `/auth.md` (docs/api.md#for-agents-and-tools-the-machine-documents): how an agent authenticates
@@ -32,7 +32,7 @@ endpoint, and no protected resource metadata: do not look for one.
 
 ## Methods
 
-Anonymous HTTPS requests. MCP clients choose "no authentication" when they connect.
+Anonymous ${requestScheme(facts)} requests. MCP clients choose "no authentication" when they connect.
 
 ## Credentials
 

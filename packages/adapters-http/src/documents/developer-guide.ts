@@ -1,6 +1,7 @@
 import {
   detailResultSchema,
   facetCountSchema,
+  matchedStackTagSchema,
   reviewCitationSchema,
   reviewSchema,
   rightsSchema,
@@ -39,6 +40,8 @@ export function renderDeveloperGuide(facts: ServiceFacts): string {
   const base = facts.baseUrl;
   const name = markdownText(facts.serviceName);
   const rights = facts.rights;
+  // The MCP server's name, version and protocol revisions are the server's own constants, set in
+  // code spans as they are: an escape there would show (`1\.0.0`).
   const buckets = facts.rateLimits
     .map((f) => `| \`${f.bucket}\` | ${BUCKET_COUNTS[f.bucket] ?? ''} | ${describeRate(f)} |`)
     .join('\n');
@@ -114,6 +117,11 @@ ${fieldTable(facetCountSchema, cell)}
 Suggestion (\`suggestions[]\`):
 
 ${fieldTable(searchSuggestionSchema, cell)}
+
+Matched stack tag (\`items[].matchedStackTags[]\`: a keyword matched the tag but not the name,
+description or category, so the excerpt may lack it):
+
+${fieldTable(matchedStackTagSchema, cell)}
 
 Cited review (\`items[].review\`):
 
@@ -194,8 +202,8 @@ the \`historicalNotice\`: reviews are historical and do not establish current ca
 ## MCP
 
 The same search and detail for AI agents: \`POST ${base}${P.mcp}\`, Streamable HTTP, stateless, no
-authentication (choose "no auth"). Server \`${markdownText(facts.mcp.name)}\` version ${markdownText(facts.mcp.version)}, protocol
-revisions ${facts.mcp.protocolVersions.map((v) => `\`${markdownText(v)}\``).join(', ')}.
+authentication (choose "no auth"). Server \`${facts.mcp.name}\` version \`${facts.mcp.version}\`, protocol
+revisions ${facts.mcp.protocolVersions.map((v) => `\`${v}\``).join(', ')}.
 
 | Tool | Arguments | Returns |
 | --- | --- | --- |
@@ -229,7 +237,7 @@ ones), the service's HTML pages register the same two read-only tools, \`search_
 
 \`POST ${base}/subscribe\` with \`{"email": "…"}\`, only with the person's permission: the address gets
 a verification mail and nothing else happens until its owner confirms. Do not retry a 200 or a 409.
-People can use [the form](${base}${P.subscribe}). Signups: ${rateOf(facts, 'signup')} per network, ${rateOf(facts, 'mail')} mails per address.
+People can use [the form](${base}${P.subscribe}). Signups: ${rateOf(facts, 'signup')} per network; verification mails: ${rateOf(facts, 'mail')} per address.
 
 ## For agents
 

@@ -10,7 +10,9 @@ interface LinkTarget {
 
 /**
  * `/.well-known/api-catalog` (RFC 9727): a linkset with one context per API, the REST API and
- * the MCP endpoint, each with its description, documentation and status.
+ * the MCP endpoint, each with its description, documentation and status. Each anchor is an
+ * address that answers (docs/api.md#for-agents-and-tools-the-machine-documents): the REST API's
+ * search, and `/mcp`, whose GET is 405 by design.
  */
 export function apiCatalog(facts: ServiceFacts): {
   linkset: ReadonlyArray<Record<string, string | readonly LinkTarget[]>>;
@@ -19,7 +21,7 @@ export function apiCatalog(facts: ServiceFacts): {
   return {
     linkset: [
       {
-        anchor: `${base}/api/v1`,
+        anchor: `${base}${P.restApi}`,
         'service-desc': [{ href: `${base}${P.openApi}`, type: 'application/vnd.oai.openapi+json' }],
         'service-doc': [
           { href: `${base}${P.developerGuide}`, type: 'text/markdown' },

@@ -7,6 +7,8 @@ export const DOCUMENT_PATHS = {
   aiCatalog: '/.well-known/ai-catalog.json',
   apiReference: '/docs',
   openApi: '/api/v1/openapi.json',
+  /** The REST API's entry point: the search (a browse without `q`), the api-catalog's anchor. */
+  restApi: '/api/v1/tools',
   reviewExport: '/reviews/index.json',
   reviewFeed: '/reviews/feed.xml',
   mcp: '/mcp',

@@ -1,6 +1,6 @@
 import { DOCUMENT_PATHS as P } from './document-paths.js';
 import { markdownInline as markdownText } from '@reviews/http-common';
-import type { ServiceFacts } from './service-facts.js';
+import { requestScheme, type ServiceFacts } from './service-facts.js';
 
 /**
  * `/llms.txt` (llmstxt.org): an H1, a blockquote summary on one line (the reference parser keeps
@@ -25,7 +25,7 @@ Cite a review's \`url\` and \`reviewedOn\` when you use it. ${markdownText(facts
 ${link('Developer guide', P.developerGuide, 'operations, fields, errors, limits, caching, citing, MCP and WebMCP')}
 ${link('OpenAPI document', P.openApi, 'OpenAPI 3.1.0 description of the REST API')}
 ${link('API reference', P.apiReference, 'the OpenAPI document rendered for people')}
-${link('auth.md', P.authMd, 'no authentication: anonymous HTTPS, rate limits per network')}
+${link('auth.md', P.authMd, `no authentication: anonymous ${requestScheme(facts)}, rate limits per network`)}
 
 ## MCP
 

@@ -56,3 +56,11 @@ export function rateOf(facts: ServiceFacts, bucket: string): string {
   const fact = facts.rateLimits.find((f) => f.bucket === bucket);
   return fact === undefined ? 'unlimited' : describeRate(fact);
 }
+
+/**
+ * `HTTPS` or `HTTP`: the scheme the documents' addresses use (`PUBLIC_BASE_URL`), so that no
+ * document promises HTTPS where the service is reached over plain HTTP.
+ */
+export function requestScheme(facts: ServiceFacts): 'HTTPS' | 'HTTP' {
+  return new URL(facts.baseUrl).protocol === 'https:' ? 'HTTPS' : 'HTTP';
+}

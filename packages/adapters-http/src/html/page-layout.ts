@@ -99,7 +99,7 @@ export function renderPage(page: PageContent): string {
                 <li><a href="/docs">API reference</a></li>
                 <li><a href="/api/v1/openapi.json">OpenAPI</a></li>
                 <li><a href="/developers.md">Developer guide</a></li>
-                <li><a href="/mcp">MCP endpoint</a></li>
+                <li><a href="/mcp/server-card">MCP server card</a></li>
                 <li><a href="/llms.txt">llms.txt</a></li>
                 <li><a href="/reviews/feed.xml">Review feed</a></li>
                 <li><a href="/reviews/index.json">Full archive (JSON)</a></li>

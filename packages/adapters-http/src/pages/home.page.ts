@@ -73,8 +73,8 @@ export function homePage(siteName: string, overview: CatalogOverview): string {
             <li><a href="/docs">API reference</a> (REST, JSON, no key)</li>
             <li><a href="/api/v1/openapi.json">OpenAPI document</a></li>
             <li>
-              <a href="/mcp">MCP endpoint</a> with <code>search_tools</code> and
-              <code>get_tool</code>
+              MCP endpoint <code>POST /mcp</code> with <code>search_tools</code> and
+              <code>get_tool</code> (<a href="/mcp/server-card">server card</a>)
             </li>
             <li><a href="/developers.md">Developer guide</a> · <a href="/llms.txt">llms.txt</a></li>
             <li><a href="/reviews/feed.xml">Feed of review changes</a> (Atom)</li>

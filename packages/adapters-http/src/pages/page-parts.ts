@@ -23,18 +23,25 @@ export const reviewPath = (toolId: string, reviewId: string): string =>
 
 export { categoryPath, withCursor } from '@reviews/http-common';
 
-/** Previous/next links of a paged list; `label` names what is paged ("results", "reviews"). */
+/**
+ * Previous/next links of a paged list; `label` names what is paged ("results", "reviews").
+ * A list ordered newest first goes back to "newer" ones; a `ranked` one (a keyword search, by
+ * relevance) only to "previous" ones.
+ */
 export function pager(options: {
   readonly label: string;
   readonly previousHref?: string;
   readonly nextHref?: string;
+  readonly ranked?: boolean;
 }): SafeHtml {
   if (options.previousHref === undefined && options.nextHref === undefined) return html``;
   return html`<nav class="pager" aria-label="Pages of ${options.label}">
     ${
       options.previousHref === undefined
         ? html`<span></span>`
-        : html`<a href="${options.previousHref}" rel="prev">← Newer ${options.label}</a>`
+        : html`<a href="${options.previousHref}" rel="prev"
+            >← ${options.ranked === true ? 'Previous' : 'Newer'} ${options.label}</a
+          >`
     }
     ${
       options.nextHref === undefined

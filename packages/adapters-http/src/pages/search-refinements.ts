@@ -18,7 +18,7 @@ export function categoryFacets(result: SearchResultBody, search: RefinedSearch):
   if (facets.length === 0) return html``;
   const link = (category: string | undefined) =>
     withCursor('/search', { q: search.q, category, limit: search.limit }, undefined);
-  return html`<nav class="facets" aria-label="Categories of the results">
+  return html`<nav class="facets" id="${FACETS_ID}" aria-label="Categories of the results">
     <h2 class="facets-title">Categories</h2>
     <ul class="chips">
       ${facets.map(({ name, count }) =>
@@ -33,6 +33,20 @@ export function categoryFacets(result: SearchResultBody, search: RefinedSearch):
       )}
     </ul>
   </nav>`;
+}
+
+const FACETS_ID = 'categories';
+
+/**
+ * On a narrow screen the side column, and so the categories, come after every result: a link
+ * before the results jumps to them (hidden where the column is beside the results).
+ */
+export function jumpToFacets(result: SearchResultBody): SafeHtml {
+  const facets = result.facets?.category ?? [];
+  if (facets.length === 0) return html``;
+  return html`<p class="meta to-side">
+    <a href="#${FACETS_ID}">Narrow by category (${facets.length}) ↓</a>
+  </p>`;
 }
 
 /** "Did you mean …" (docs/api.md#did-you-mean): each suggestion a link to its search. */
@@ -55,10 +69,32 @@ export function suggestionLinks(result: SearchResultBody, search: RefinedSearch)
  * part, marked or not, escaped like all catalog text.
  */
 export function highlightedExcerpt(item: SearchItemBody & { excerpt: string }): SafeHtml {
-  const text = item.excerpt;
+  return highlighted(item.excerpt, item.excerptHighlights);
+}
+
+/**
+ * The stack tags a keyword matched where the name, description and category did not
+ * (docs/api.md#matched-stack-tags), beside the excerpt that may lack the keyword, each label with
+ * its highlights in `<mark>`.
+ */
+export function matchedStackTags(item: SearchItemBody): SafeHtml {
+  const tags = item.matchedStackTags ?? [];
+  if (tags.length === 0) return html``;
+  return html`<p class="meta matched-tags">
+    Matched the stack ${tags.length === 1 ? 'tag' : 'tags'}
+    ${tags.map(
+      (tag, i) =>
+        html`${i === 0 ? '' : ', '}<span class="chip"
+            >${highlighted(tag.label, tag.labelHighlights)}</span
+          >`,
+    )}
+  </p>`;
+}
+
+function highlighted(text: string, ranges: readonly (readonly number[])[] | undefined): SafeHtml {
   const parts: SafeHtml[] = [];
   let at = 0;
-  for (const [start = 0, end = 0] of item.excerptHighlights ?? []) {
+  for (const [start = 0, end = 0] of ranges ?? []) {
     if (start < at || end <= start || end > text.length) continue;
     parts.push(html`${text.slice(at, start)}<mark>${text.slice(start, end)}</mark>`);
     at = end;

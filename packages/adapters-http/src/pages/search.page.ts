@@ -2,7 +2,13 @@ import type { SearchItemBody, SearchResultBody } from '@reviews/application';
 import { html, type SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
 import { WEBMCP_SCRIPT_PATH } from './site-assets.js';
-import { categoryFacets, highlightedExcerpt, suggestionLinks } from './search-refinements.js';
+import {
+  categoryFacets,
+  highlightedExcerpt,
+  jumpToFacets,
+  matchedStackTags,
+  suggestionLinks,
+} from './search-refinements.js';
 import {
   categoryPath,
   dateTime,
@@ -44,7 +50,7 @@ export function searchPage(
           <a href="${withCursor('/search', { q: query.q }, undefined)}">search every category</a>
         </p>`
   }
-  ${suggestionLinks(result, params)}
+  ${suggestionLinks(result, params)} ${jumpToFacets(result)}
   ${
     result.items.length === 0
       ? noResults(offset)
@@ -60,6 +66,7 @@ export function searchPage(
   }
   ${pager({
     label: 'results',
+    ranked: keywords !== '',
     previousHref:
       offset > 0 ? withCursor('/search', params, Math.max(0, offset - limit)) : undefined,
     nextHref:
@@ -73,7 +80,8 @@ export function searchPage(
     body,
     current: 'search',
     description: 'Search dated, editorial reviews of developer tools.',
-    // Wide screens show the categories of every match beside the results (a phone, below them).
+    // Wide screens show the categories of every match beside the results (a phone, below them,
+    // with a link to them before the results: jumpToFacets).
     aside: html`${categoryFacets(result, params)} ${historicalNotice(result.historicalNotice)}`,
     asideLabel: 'Categories and notes on these results',
     scripts: [WEBMCP_SCRIPT_PATH],
@@ -108,7 +116,8 @@ function resultItem(item: SearchItemBody): SafeHtml {
     ${
       item.excerpt === undefined
         ? html`<p class="excerpt">${shorten(item.description, 240)}</p>`
-        : html`<p class="excerpt">${highlightedExcerpt({ ...item, excerpt: item.excerpt })}</p>`
+        : html`<p class="excerpt">${highlightedExcerpt({ ...item, excerpt: item.excerpt })}</p>
+            ${matchedStackTags(item)}`
     }
     ${
       item.review === undefined

@@ -30,7 +30,7 @@ export function signupFormPage(siteName: string, state: SignupFormState = {}): s
         value="${state.email ?? ''}"
       />
       <p class="consent">
-        <input id="consent" name="consent" type="checkbox" value="yes" />
+        <input id="consent" name="consent" type="checkbox" value="yes" required />
         <label for="consent"
           >I agree to receive the ${siteName} newsletter at this address. I can unsubscribe at any
           time.</label

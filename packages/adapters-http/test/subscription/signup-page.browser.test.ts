@@ -40,14 +40,27 @@ describeWithChromium()('the /subscribe page in Chromium', () => {
     expect((await page.context().cookies()).length).toBe(0);
   });
 
-  it('refuses a submission without consent with a clear message, keeping what was typed', async () => {
+  it('does not send the form without consent: the box is required, so no signup of the hour is spent', async () => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
     await page.goto(`${api.url}/subscribe`);
     await page.fill('#email', 'grace@example.org');
-    const [response] = await Promise.all([
-      page.waitForNavigation(),
-      page.click('button[type=submit]'),
-    ]);
-    expect(response?.status()).toBe(400);
+    await page.click('button[type=submit]');
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    expect(await page.locator('#consent:invalid').count()).toBe(1);
+    expect(await page.inputValue('#email')).toBe('grace@example.org');
+    await page.check('#consent');
+    expect(await page.locator('#consent:invalid').count()).toBe(0);
+  });
+
+  it('refuses a post without consent that skipped the browser check, with a clear message, keeping what was typed', async () => {
+    const response = await api.postForm('/subscribe/form', { email: 'grace@example.org' });
+    expect(response.status).toBe(400);
+    await page.setContent(await response.text());
     expect(await page.textContent('[role=alert]')).toContain('Tick the box');
     expect(await page.inputValue('#email')).toBe('grace@example.org');
     expect(await api.outbox()).toHaveLength(0);

@@ -3,6 +3,7 @@ import { aSubscription } from '@reviews/application/testing';
 import { SmtpMailer } from '../../../adapters-mail/src/smtp-mailer.js';
 import { LocalSmtp } from '../../../adapters-mail/test/local-smtp.js';
 import { selfSignedCertificate } from '../../../adapters-mail/test/self-signed-certificate.js';
+import { StallingSmtp } from '../../../adapters-mail/test/stalling-smtp.js';
 import { startSignupServer } from './signup-harness.js';
 import type { SignupServer } from './signup-harness.js';
 
@@ -87,5 +88,40 @@ describe('POST /subscribe with SMTP (STARTTLS required) as the mailer', () => {
     expect((await api.store.findByAddressKey('lin@example.com'))?.subscription.status).toBe(
       'confirmed',
     );
+  });
+});
+
+describe('POST /subscribe with an SMTP server that never finishes answering', () => {
+  it('answers 502 at the mail deadline, closes the connection, keeps the signup pending, tries nothing in the background, and lets the person retry', async () => {
+    const smtp = await StallingSmtp.start({ kind: 'drip', everyMs: 200 });
+    // The deadline is shortened here only to keep the test fast (the service's is 10 s).
+    const mailer = new SmtpMailer({
+      server: { host: '127.0.0.1', port: smtp.port, security: 'none' },
+      from: 'Tool Reviews <no-reply@reviews.example>',
+      clock: { now: () => new Date() },
+      deadlineMs: 1_000,
+    });
+    const api = await startSignupServer({ mailer: () => mailer });
+    try {
+      const began = Date.now();
+      const failed = await api.postJson({ email: 'stuck@example.com' });
+      expect(failed.status).toBe(502);
+      expect(Date.now() - began).toBeLessThan(2_000);
+      expect(smtp.open).toBe(0);
+      const record = await api.store.findByAddressKey('stuck@example.com');
+      expect(record?.subscription).toMatchObject({ status: 'pending', pendingMail: null });
+
+      expect(await api.dispatcher.deliverDue()).toEqual({ sent: 0, failed: 0, refused: 0 });
+      expect(smtp.connections).toBe(1);
+
+      const retry = await api.postJson({ email: 'stuck@example.com' });
+      expect(retry.status).toBe(502);
+      expect(smtp.connections).toBe(2);
+      expect(smtp.commands).not.toContain('DATA');
+    } finally {
+      mailer.close();
+      await api.close();
+      await smtp.stop();
+    }
   });
 });

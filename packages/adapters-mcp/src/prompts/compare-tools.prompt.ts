@@ -7,13 +7,18 @@ import { ok } from '@reviews/domain';
 import { markdownInline, toolMarkdown } from '@reviews/http-common';
 import { CITATION_RULE } from '../tools/citation-rule.js';
 import { defineMcpPrompt, type McpPrompt } from './mcp-prompt.js';
-import { toolResourceContent } from './prompt-parts.js';
+import {
+  PROMPT_REVIEW_TEXT_LIMITS,
+  toolResourceContent,
+  withReviewTextsCut,
+} from './prompt-parts.js';
 
 export const COMPARE_TOOLS_PROMPT_NAME = 'compare_tools';
 
 /**
  * `compare_tools(ids)` (docs/mcp.md#prompts): 2 to 5 tools side by side — a table of what each
- * review page covers and when, then each tool's Markdown twin embedded — with the citation rules.
+ * review page covers and when, then each tool's Markdown twin embedded, each review text cut at
+ * `PROMPT_REVIEW_TEXT_LIMITS.compareTools` characters — with the citation rules.
  */
 export function compareToolsPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt {
   return defineMcpPrompt({
@@ -39,6 +44,7 @@ export function compareToolsPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt
         '- Compare like with like: reviews written years apart may describe different versions, so say when each point was made (reviewedOn).',
         '- Use only these reviews; where a tool has no review on a point, say so rather than guess.',
         '- A stacks record has its own date; when it is missing, compatibility is unknown.',
+        `- Review texts longer than ${PROMPT_REVIEW_TEXT_LIMITS.compareTools.toLocaleString('en-US')} characters are cut; each cut names the resource with the whole review (resources/read).`,
         `- ${CITATION_RULE}`,
       ].join('\n');
       return ok({
@@ -47,7 +53,13 @@ export function compareToolsPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt
           { role: 'user', content: { type: 'text', text: task } },
           ...details.map((detail) => ({
             role: 'user' as const,
-            content: toolResourceContent(detail.tool.id, toolMarkdown(detail, undefined)),
+            content: toolResourceContent(
+              detail.tool.id,
+              toolMarkdown(
+                withReviewTextsCut(detail, PROMPT_REVIEW_TEXT_LIMITS.compareTools),
+                undefined,
+              ),
+            ),
           })),
         ],
       });

@@ -2,14 +2,19 @@ import { evaluateToolArgumentsSchema, type GetTool } from '@reviews/application'
 import { ok } from '@reviews/domain';
 import { markdownInline, toolMarkdown } from '@reviews/http-common';
 import { CITATION_RULE } from '../tools/citation-rule.js';
-import { toolResourceContent } from './prompt-parts.js';
+import {
+  PROMPT_REVIEW_TEXT_LIMITS,
+  toolResourceContent,
+  withReviewTextsCut,
+} from './prompt-parts.js';
 import { defineMcpPrompt, type McpPrompt } from './mcp-prompt.js';
 
 export const EVALUATE_TOOL_PROMPT_NAME = 'evaluate_tool';
 
 /**
  * `evaluate_tool(id)` (docs/mcp.md#prompts): the tool's dated reviews — the Markdown twin, as
- * `resources/read` gives it — embedded, with the citation rules to follow.
+ * `resources/read` gives it, each review text cut at `PROMPT_REVIEW_TEXT_LIMITS.evaluateTool`
+ * characters — embedded, with the citation rules to follow.
  */
 export function evaluateToolPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt {
   return defineMcpPrompt({
@@ -22,6 +27,7 @@ export function evaluateToolPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt
       const detail = getTool.execute({ id });
       if (!detail.ok) return detail;
       const { tool } = detail.value;
+      const limit = PROMPT_REVIEW_TEXT_LIMITS.evaluateTool.toLocaleString('en-US');
       const more =
         detail.value.nextCursor === null
           ? 'These are all its reviews.'
@@ -31,6 +37,7 @@ export function evaluateToolPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt
         '',
         `- Use only these reviews, and say when they were written: every review is dated (reviewedOn). ${more}`,
         '- Weigh likes against dislikes; say which points recur and which changed over time.',
+        `- Review texts longer than ${limit} characters are cut; each cut names the resource with the whole review (resources/read).`,
         '- The technology-stack record has its own date; when it is missing, compatibility is unknown.',
         `- ${CITATION_RULE}`,
       ].join('\n');
@@ -40,7 +47,13 @@ export function evaluateToolPrompt(getTool: Pick<GetTool, 'execute'>): McpPrompt
           { role: 'user', content: { type: 'text', text: task } },
           {
             role: 'user',
-            content: toolResourceContent(tool.id, toolMarkdown(detail.value, undefined)),
+            content: toolResourceContent(
+              tool.id,
+              toolMarkdown(
+                withReviewTextsCut(detail.value, PROMPT_REVIEW_TEXT_LIMITS.evaluateTool),
+                undefined,
+              ),
+            ),
           },
         ],
       });

@@ -44,6 +44,10 @@ export const MARKDOWN = 'text/markdown';
 /** The URI of a tool's resource (`TOOL_RESOURCE_TEMPLATE` expanded). */
 export const toolResourceUri = (toolId: string): string => toolTemplate.expand({ id: toolId });
 
+/** The URI of one review's resource (`REVIEW_RESOURCE_TEMPLATE` expanded). */
+export const reviewResourceUri = (toolId: string, reviewId: string): string =>
+  reviewTemplate.expand({ id: toolId, reviewId });
+
 /** The `_meta` key that names a resource's web page (the `url` of the REST bodies). */
 const WEB_PAGE_META_KEY = `${MCP_SERVER_NAMESPACE}/url`;
 

@@ -15,7 +15,8 @@ export const MCP_SERVER_NAME = `${MCP_SERVER_NAMESPACE}/reviews`;
 /** Version of the MCP surface (its tools and their schemas), not of the npm package. */
 export const MCP_SERVER_VERSION = '1.0.0';
 
-export const MCP_SERVER_TITLE = 'Developer tool reviews';
+/** The site's title too (the default `SERVICE_NAME`), spelled the same on the server card. */
+export const MCP_SERVER_TITLE = 'Developer Tool Reviews';
 
 /**
  * At most 100 characters (server card rule). It names what the server offers because the server

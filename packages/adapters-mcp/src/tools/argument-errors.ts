@@ -20,7 +20,7 @@ export function describeArgumentIssues(
       `unknown argument${keys.length > 1 ? 's' : ''} ${keys.join(', ')} (${toolName} takes ${argumentNames.join(', ')})`,
     other: (issue) => {
       const name = issue.path[0];
-      const value = typeof name === 'string' ? args[name] : undefined;
+      const value = typeof name === 'string' && Object.hasOwn(args, name) ? args[name] : undefined;
       if (issue.code !== 'invalid_type' || value === undefined) return undefined;
       const hint =
         issue.expected === 'string' && typeof value === 'number' ? ` (send "${value}")` : '';

@@ -63,14 +63,34 @@ function renderSearchItem(item: SearchItemBody, position: number): string[] {
   if (item.excerpt === undefined) {
     lines.push(`   ${markdownInline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);
   } else if (item.review === undefined) {
-    lines.push(`   Excerpt (tool profile): ${excerptOf(item)}`);
+    lines.push(`   Excerpt (tool profile): ${excerptOf(item)}`, ...matchedTagsOf(item));
   } else {
     lines.push(
       `   Excerpt (${item.excerptSource ?? 'review'} of the review of ${item.review.reviewedOn}): ${excerptOf(item)}`,
+      ...matchedTagsOf(item),
       `   Cite: ${markdownAutolink(item.review.url)} (reviewed ${item.review.reviewedOn})`,
     );
   }
   return lines;
+}
+
+/**
+ * The stack tags a keyword matched where the profile did not (docs/api.md#matched-stack-tags), so
+ * that a result whose excerpt lacks a keyword still says why it matched; highlighted like the
+ * excerpt.
+ */
+function matchedTagsOf(item: SearchItemBody): string[] {
+  const tags = item.matchedStackTags ?? [];
+  if (tags.length === 0) return [];
+  const labels = tags.map((tag) =>
+    tag.labelHighlights === undefined
+      ? markdownInline(tag.label)
+      : markdownInlineStrong(
+          tag.label,
+          tag.labelHighlights.map(([start = 0, end = 0]) => [start, end] as const),
+        ),
+  );
+  return [`   Matched stack tag${tags.length === 1 ? '' : 's'}: ${labels.join('; ')}`];
 }
 
 /** The excerpt, inert, with its highlights in bold where they were asked for. */
@@ -82,24 +102,26 @@ const excerptOf = (item: SearchItemBody): string =>
         item.excerptHighlights.map(([start = 0, end = 0]) => [start, end] as const),
       );
 
+/**
+ * Each block — heading, the id line, the description, each of likes and dislikes, the stacks and
+ * their evidence, paging, the notice — is a paragraph of its own, separated by a blank line: lines
+ * without one would run into one paragraph when the text is rendered (docs/mcp.md#tools shows it).
+ */
 export function renderDetailResult(body: DetailResultBody): string {
   const { tool } = body;
-  const lines = [
+  const blocks = [
     `# ${markdownInline(tool.name)}`,
     `id \`${tool.id}\` · ${categoryOf(tool.category)} · website ${markdownAutolink(tool.website)} · page ${markdownAutolink(tool.url)}`,
     markdownInline(tool.description),
-    '',
     body.reviews.length === 0 ? 'No reviews on this page.' : '## Reviews (newest first)',
     ...body.reviews.flatMap(renderReview),
-    '',
-    renderStacks(body.stacks),
-    '',
+    ...renderStacks(body.stacks),
     body.nextCursor === null
       ? 'Last page of reviews (nextCursor is null).'
       : `More reviews: call get_tool with id "${tool.id}" and cursor "${body.nextCursor}".`,
     `Notice: ${markdownInline(body.historicalNotice)}`,
   ];
-  return lines.join('\n');
+  return blocks.join('\n\n');
 }
 
 function renderReview(review: ReviewBody): string[] {
@@ -110,13 +132,13 @@ function renderReview(review: ReviewBody): string[] {
   ];
 }
 
-function renderStacks(stacks: DetailResultBody['stacks']): string {
-  if (stacks === null) return 'Stacks: not researched, so compatibility is unknown.';
+function renderStacks(stacks: DetailResultBody['stacks']): string[] {
+  if (stacks === null) return ['Stacks: not researched, so compatibility is unknown.'];
   const tags = stacks.tags.map((tag) => `${markdownInline(tag.label)} (${stackTagKind(tag)})`);
   return [
     `Stacks (${stacks.status}, observed ${stacks.observed_on}, source ${markdownAutolink(stacks.source_url)}): ${tags.length === 0 ? 'no tags' : tags.join('; ')}`,
     `Evidence: ${markdownInline(stacks.evidence)}`,
-  ].join('\n');
+  ];
 }
 
 function categoryOf(category: string | null): string {

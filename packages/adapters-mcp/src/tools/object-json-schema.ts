@@ -18,7 +18,9 @@ interface ObjectJsonSchema {
  */
 export function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output'): ObjectJsonSchema {
   const generated: Record<string, unknown> = z.toJSONSchema(schema, { target: 'draft-7', io });
-  const hoisted = hoistRootDefinition(portableNulls(generated) as Record<string, unknown>);
+  const hoisted = hoistRootDefinition(
+    openObjectsAsTrue(portableNulls(generated)) as Record<string, unknown>,
+  );
   if (hoisted.type !== 'object') {
     throw new Error('An MCP tool schema must describe an object at its root.');
   }
@@ -50,6 +52,25 @@ function portableNulls(node: unknown): unknown {
     ...annotations,
     anyOf: [{ ...constraints, type: others.length === 1 ? others[0] : others }, { type: 'null' }],
   };
+}
+
+/**
+ * zod writes an open object (`.loose()`, docs/api.md#every-response: response schemas are open)
+ * with `additionalProperties: {}`, the empty schema. It means the same as `true`, but the MCP
+ * Inspector's portability check warns on every schema that constrains nothing, so the open
+ * objects say `true`: still open, never `false`.
+ */
+function openObjectsAsTrue(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjectsAsTrue);
+  if (!isRecord(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'additionalProperties' && isRecord(value) && Object.keys(value).length === 0
+        ? true
+        : openObjectsAsTrue(value),
+    ]),
+  );
 }
 
 function hoistRootDefinition(generated: Record<string, unknown>): Record<string, unknown> {

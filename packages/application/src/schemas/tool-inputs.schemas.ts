@@ -18,12 +18,35 @@ export const limitSchema = z
   .max(MAX_PAGE_LIMIT, { error: LIMIT_ERROR })
   .meta({ description: `Items per page, ${LIMIT_RANGE} (default ${DEFAULT_PAGE_LIMIT}).` });
 
+const CURSOR_ERROR = 'cursor must be the nextCursor of the previous page (1 to 4 digits)';
+
 export const cursorSchema = z
-  .string({ error: 'cursor must be the nextCursor of the previous page (1 to 4 digits)' })
-  .regex(/^[0-9]{1,4}$/, {
-    error: 'cursor must be the nextCursor of the previous page (1 to 4 digits)',
-  })
+  .string({ error: CURSOR_ERROR })
+  .regex(/^[0-9]{1,4}$/, { error: CURSOR_ERROR })
   .meta({ description: 'The nextCursor value of the previous page. Omit for the first page.' });
+
+/**
+ * `cursor` as a tool argument (MCP, WebMCP): agents and tools send it as a digit string or as a
+ * whole number (the MCP Inspector's `--tool-arg cursor=2` is a number), so both are taken, with
+ * the same rule for the value: a number is the cursor of the same digits (docs/mcp.md#tools).
+ */
+const cursorArgumentSchema = z
+  .union(
+    [
+      cursorSchema,
+      z
+        .number({ error: CURSOR_ERROR })
+        .int({ error: CURSOR_ERROR })
+        .min(0, { error: CURSOR_ERROR })
+        .max(9999, { error: CURSOR_ERROR })
+        .transform(String),
+    ],
+    { error: `${CURSOR_ERROR}, as a string or a whole number` },
+  )
+  .meta({
+    description:
+      'The nextCursor value of the previous page, as a string or a whole number. Omit for the first page.',
+  });
 
 /** The facets a search can count (docs/api.md#facets). */
 const FACET_NAMES = ['category'] as const;
@@ -60,7 +83,7 @@ export const searchToolsInputSchema = z
         description: 'Exact, case-sensitive category name taken from a tool in a response.',
       }),
     limit: limitSchema.optional(),
-    cursor: cursorSchema.optional(),
+    cursor: cursorArgumentSchema.optional(),
     facets: facetsSchema.optional(),
     highlight: highlightSchema.optional(),
   })
@@ -78,7 +101,7 @@ export const getToolInputSchema = z
   .object({
     id: toolIdSchema,
     limit: limitSchema.optional(),
-    cursor: cursorSchema.optional(),
+    cursor: cursorArgumentSchema.optional(),
   })
   .strict();
 

@@ -54,6 +54,21 @@ export const reviewCitationSchema = z
   .loose()
   .meta({ id: 'ReviewCitation', description: 'The historical review an excerpt was taken from.' });
 
+export const matchedStackTagSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    labelHighlights: z
+      .array(z.array(z.number().int().min(0)).length(2))
+      .optional()
+      .meta({
+        description:
+          'Only with highlight=true: [start, end) UTF-16 offsets in label of the part of each word a keyword matched.',
+      }),
+  })
+  .loose()
+  .meta({ id: 'MatchedStackTag' });
+
 export const searchItemSchema = toolSchema
   .extend({
     excerpt: z.string().optional(),
@@ -69,6 +84,10 @@ export const searchItemSchema = toolSchema
         description:
           'Only with highlight=true, on items with an excerpt: [start, end) UTF-16 offsets in excerpt of the part of each word a keyword matched, in order (postg marks Postg in PostgreSQL).',
       }),
+    matchedStackTags: z.array(matchedStackTagSchema).optional().meta({
+      description:
+        'Only on keyword searches, and only when a keyword matched a stack tag but not the name, description or category: those tags, to show beside the excerpt (which may lack the keyword).',
+    }),
   })
   .loose()
   .meta({ id: 'SearchItem' });

@@ -4,6 +4,11 @@ import { catalogUnavailable, type CatalogUnavailableError } from './read-errors.
 
 /** Values offered at most per completion (docs/mcp.md#completions). */
 export const MAX_COMPLETIONS = 20;
+/**
+ * Category names offered at most: the protocol's cap on one answer, so that an empty value gives
+ * every category of any catalog that has fewer (docs/mcp.md#completions).
+ */
+const MAX_CATEGORY_COMPLETIONS = 100;
 
 /** What is being completed, and what the client typed so far. */
 type CompletionInput =
@@ -12,7 +17,7 @@ type CompletionInput =
   | { readonly kind: 'reviewId'; readonly toolId: string | undefined; readonly value: string };
 
 export interface Completion {
-  /** At most `MAX_COMPLETIONS` values. */
+  /** At most `MAX_COMPLETIONS` values (`MAX_CATEGORY_COMPLETIONS` for a category). */
   readonly values: readonly string[];
   /** Whether more values begin with what was typed. */
   readonly hasMore: boolean;
@@ -22,7 +27,7 @@ export interface Completion {
  * Completion of an argument that names something in the catalog (docs/mcp.md#completions):
  * - a tool id: the ids of tools whose id or name begins with the value (folded), by that key;
  * - a category: the names of the categories (those the home page lists) that begin with the
- *   value (folded), by name;
+ *   value (folded), by name, up to 100;
  * - a review id of a tool (known from an argument given before): the ids of its reviews that
  *   begin with the value, newest first; none when the tool is not given or not known.
  */
@@ -37,7 +42,7 @@ export class CompleteArgument {
       return ok({ values: found.tools.map((tool) => tool.id), hasMore: found.more });
     }
     if (input.kind === 'category') {
-      const found = publication.categoriesByPrefix(input.value, MAX_COMPLETIONS);
+      const found = publication.categoriesByPrefix(input.value, MAX_CATEGORY_COMPLETIONS);
       return ok({ values: found.names, hasMore: found.more });
     }
     const tool = input.toolId === undefined ? undefined : publication.findTool(input.toolId);

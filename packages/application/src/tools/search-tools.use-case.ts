@@ -59,6 +59,12 @@ export class SearchTools {
         item.excerptHighlights = excerptHighlights(item.excerpt, request.keywords).map(
           ([from, to]) => [from, to],
         );
+        for (const tag of item.matchedStackTags ?? []) {
+          tag.labelHighlights = excerptHighlights(tag.label, request.keywords).map(([from, to]) => [
+            from,
+            to,
+          ]);
+        }
       }
     }
     return ok({

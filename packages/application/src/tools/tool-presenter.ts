@@ -57,6 +57,9 @@ export class ToolPresenter {
         reviewedOn: excerpt.review.reviewedOn,
       };
     }
+    if (excerpt.tags !== undefined) {
+      item.matchedStackTags = excerpt.tags.map(({ key, label }) => ({ key, label }));
+    }
     return item;
   }
 }

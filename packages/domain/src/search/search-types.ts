@@ -1,4 +1,5 @@
 import type { Review } from '../catalog/review.js';
+import type { StackTag } from '../catalog/stacks.js';
 import type { Tool } from '../catalog/tool.js';
 
 /** Which text an excerpt comes from: current tool metadata, or a field of the cited review. */
@@ -12,6 +13,11 @@ export interface Excerpt {
   readonly text: string;
   readonly source: ExcerptSource;
   readonly review?: Review;
+  /**
+   * The stack tags through which a keyword matched that the name, description and category do not
+   * match, in the tool's order; absent when there are none (docs/api.md#matched-stack-tags).
+   */
+  readonly tags?: readonly StackTag[];
 }
 
 export interface SearchHit {

@@ -1,4 +1,5 @@
 import type { Review } from '../catalog/review.js';
+import type { StackTag } from '../catalog/stacks.js';
 import type { Tool } from '../catalog/tool.js';
 import { cutExcerpt } from './excerpt-window.js';
 import {
@@ -11,12 +12,34 @@ import {
 import { signatureBit } from './review-text-facts.js';
 import type { Excerpt } from './search-types.js';
 
-/** Name, description, category and stack tag labels: the texts of tiers 0 and 1. */
-function metadataTexts(tool: Tool): string[] {
+/** Name, description and category: the texts of tiers 0 and 1 besides the stack tag labels. */
+function profileTexts(tool: Tool): string[] {
   const texts = [tool.name, tool.description];
   if (tool.category !== null) texts.push(tool.category);
-  for (const tag of tool.stacks?.tags ?? []) texts.push(tag.label);
   return texts;
+}
+
+/**
+ * Marks in `matched` the keywords the stack tag labels match, and returns the tags that match a
+ * keyword the profile texts did not (`byProfile`): without them a result may show no trace of
+ * why it matched (docs/api.md#matched-stack-tags).
+ */
+function markTagKeywords(
+  tool: Tool,
+  keywords: readonly string[],
+  byProfile: readonly boolean[],
+  matched: boolean[],
+): StackTag[] {
+  const tags: StackTag[] = [];
+  for (const tag of tool.stacks?.tags ?? []) {
+    const own = [...byProfile];
+    if (markMatchedKeywords(tag.label, keywords, own) === 0) continue;
+    tags.push(tag);
+    own.forEach((hit, i) => {
+      if (hit) matched[i] = true;
+    });
+  }
+  return tags;
 }
 
 const isNewer = (a: Review, b: Review): boolean =>
@@ -83,23 +106,27 @@ const unknown: ReviewTexts = { isPlain: () => false, mayHold: () => true };
 /**
  * The excerpt of a keyword search hit (docs/api.md#search-rules-in-short). When the tool metadata
  * matches every keyword it comes from the description; otherwise from the review text that matches
- * most of the keywords the metadata did not, citing that review. `keywords` must have matched
- * `tool`.
+ * most of the keywords the metadata did not, citing that review. Either way it names the stack
+ * tags through which a keyword matched that the name, description and category do not match.
+ * `keywords` must have matched `tool`.
  */
 export function toolExcerpt(
   tool: Tool,
   keywords: readonly string[],
   texts: ReviewTexts = unknown,
 ): Excerpt {
-  const matched: boolean[] = [];
-  let count = 0;
-  for (const text of metadataTexts(tool)) count += markMatchedKeywords(text, keywords, matched);
-  const open = keywords.filter((_, i) => matched[i] !== true);
-  const chosen = count < keywords.length ? bestReviewText(tool.reviews, open, texts) : undefined;
+  const byProfile: boolean[] = keywords.map(() => false);
+  for (const text of profileTexts(tool)) markMatchedKeywords(text, keywords, byProfile);
+  const matched = [...byProfile];
+  const tags = markTagKeywords(tool, keywords, byProfile, matched);
+  const open = keywords.filter((_, i) => !matched[i]);
+  const chosen = open.length > 0 ? bestReviewText(tool.reviews, open, texts) : undefined;
+  const withTags = tags.length === 0 ? {} : { tags };
   if (chosen === undefined) {
     return {
       text: cutExcerpt(tool.description, firstMatch(tool.description, keywords)?.start),
       source: 'tool',
+      ...withTags,
     };
   }
   const text = chosen.review[chosen.source];
@@ -107,5 +134,6 @@ export function toolExcerpt(
     text: cutExcerpt(text, firstMatch(text, keywords)?.start),
     source: chosen.source,
     review: chosen.review,
+    ...withTags,
   };
 }

@@ -22,13 +22,18 @@ describe('SearchIndex excerpt source', () => {
     });
   });
 
-  it('takes the description when a stack tag label or the category supplies the match', () => {
+  it('takes the description when a stack tag label or the category supplies the match, naming the tag', () => {
+    const rust = aStackTag('Rust');
     const tool = aTool()
       .named('Alpha')
       .inCategory('Databases')
       .describedAs('Short.')
-      .withStackTags(aStackTag('Rust'));
-    expect(excerptOf(tool, 'rust databases')).toEqual({ text: 'Short.', source: 'tool' });
+      .withStackTags(rust);
+    expect(excerptOf(tool, 'rust databases')).toEqual({
+      text: 'Short.',
+      source: 'tool',
+      tags: [rust],
+    });
   });
 
   it('takes the likes of the review that matches, citing that review', () => {
@@ -169,5 +174,44 @@ describe('SearchIndex excerpt text', () => {
     const excerpt = excerptOf(aTool().describedAs(`quokka${'x'.repeat(500)}`), 'quokka').text;
     expect(Array.from(excerpt)).toHaveLength(240);
     expect(excerpt.endsWith('x…')).toBe(true);
+  });
+});
+
+describe('SearchIndex matched stack tags (docs/api.md#matched-stack-tags)', () => {
+  const postgres = aStackTag('PostgreSQL', {
+    dimension: 'integration',
+    relationship: 'integration',
+  });
+  const linux = aStackTag('Linux', { dimension: 'os', relationship: 'runs_on' });
+
+  it('names every tag through which a keyword matched that the profile does not hold, in the tool order', () => {
+    const pg2 = aStackTag('Postgres 16');
+    const tool = aTool().describedAs('Traces slow requests.').withStackTags(linux, postgres, pg2);
+    expect(excerptOf(tool, 'postgres slow')).toEqual({
+      text: 'Traces slow requests.',
+      source: 'tool',
+      tags: [postgres, pg2],
+    });
+  });
+
+  it('names no tag when the name, description or category also match the keyword', () => {
+    for (const tool of [
+      aTool().named('Postgres Lens').withStackTags(postgres),
+      aTool().describedAs('A PostgreSQL console.').withStackTags(postgres),
+      aTool().inCategory('Postgres tools').withStackTags(postgres),
+    ]) {
+      expect(excerptOf(tool, 'postgres').tags).toBeUndefined();
+    }
+  });
+
+  it('names the tag beside a review excerpt too, when the tag supplied one keyword and a review the other', () => {
+    const review = aReview().withLikes('Handles quokka workloads.').build();
+    const tool = aTool().describedAs('A console.').withStackTags(postgres).withReviews(review);
+    expect(excerptOf(tool, 'postgres quokka')).toEqual({
+      text: 'Handles quokka workloads.',
+      source: 'likes',
+      review,
+      tags: [postgres],
+    });
   });
 });

@@ -169,8 +169,9 @@ export const environmentSchema = z.object({
   MAX_CONNECTIONS_PER_CLIENT: integer('MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000).default(50),
   METRICS_ENABLED: flag('METRICS_ENABLED', true),
   // docs/operations.md#metrics: operational data is not public, so metrics have a listener of their
-  // own, on loopback unless the deployment says otherwise (9464 is the usual exporter port).
-  METRICS_PORT: integer('METRICS_PORT', 0, 65_535).default(9464),
+  // own, on loopback unless the deployment says otherwise. Unset: 9464 (the usual exporter port),
+  // or a free port when that is taken, so that instances side by side need no setting of it.
+  METRICS_PORT: integer('METRICS_PORT', 0, 65_535).optional(),
   METRICS_HOST: z.string().min(1, { error: 'METRICS_HOST must not be empty' }).default('127.0.0.1'),
 });
 

@@ -5,6 +5,9 @@ import { environmentSchema, type Environment } from './config.schema.js';
 import { mailSettingsOf, type MailSettings } from './mail-settings.js';
 import { storageChoiceOf, type StorageChoice } from './storage-choice.js';
 
+/** The usual Prometheus exporter port (docs/operations.md#metrics). */
+const DEFAULT_METRICS_PORT = 9464;
+
 /**
  * Requests per window of each bucket (`RATE_LIMIT_*`); the windows are those of docs/api.md#limits.
  */
@@ -54,7 +57,13 @@ export interface ServerConfig {
   /** `/metrics`: off, or on a listener of its own, never on the service's public port. */
   readonly metrics:
     | { readonly enabled: false }
-    | { readonly enabled: true; readonly port: number; readonly host: string };
+    | {
+        readonly enabled: true;
+        readonly port: number;
+        readonly host: string;
+        /** False when `METRICS_PORT` is unset: a taken default port gives way to a free one. */
+        readonly portGiven: boolean;
+      };
 }
 
 /** A setting that cannot be used, with one line per problem naming the setting. */
@@ -140,7 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
     metrics: e.METRICS_ENABLED
-      ? { enabled: true, port: e.METRICS_PORT, host: e.METRICS_HOST }
+      ? {
+          enabled: true,
+          port: e.METRICS_PORT ?? DEFAULT_METRICS_PORT,
+          host: e.METRICS_HOST,
+          portGiven: e.METRICS_PORT !== undefined,
+        }
       : { enabled: false },
   };
 }
