@@ -29,11 +29,8 @@ const KEEP = new Map([
     "imported by apps/server/test/logging/logger.test.ts's child processes from the built file",
   ],
   ...[
-    'packages/adapters-mcp/src/http/call-text.ts#IdCut',
     'packages/adapters-mcp/src/http/json-rpc-error.ts#JSON_RPC_INTERNAL_ERROR',
     'packages/adapters-mcp/src/http/json-rpc-error.ts#JsonRpcErrorBody',
-    'packages/adapters-mcp/src/http/known-calls.ts#DEFAULT_KNOWN_CALL_BYTES',
-    'packages/adapters-mcp/src/http/known-mcp-calls.ts#KnownMcpCallsDeps',
     'packages/adapters-mcp/src/http/mcp.routes.ts#MCP_ENDPOINT_METHODS',
     'packages/adapters-mcp/src/http/mcp.routes.ts#McpRoutesDeps',
     'packages/adapters-mcp/src/http/mcp.routes.ts#SERVER_CARD_METHODS',

@@ -1,15 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer, type ChildServer } from './http/child-server.js';
 import { generatedCatalog } from './generated-catalog.js';
 import { loadRun, type LoadFigures, type LoadTarget } from './http/load-run.js';
 import { recordResponse, type RecordedResponse } from './http/recorded-response.js';
+import { SERVER_MAIN, UNLIMITED } from './server-process.js';
 
-const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 const REFERENCE_MAIN = fileURLToPath(new URL('./http/reference-server.js', import.meta.url));
-const UNLIMITED = '1000000000';
+const MCP_REFERENCE_MAIN = fileURLToPath(new URL('./http/mcp-sdk-reference.js', import.meta.url));
+/** The MCP protocol generations the bench drives, each against the SDK's own serving of it. */
+const MCP_GENERATIONS = ['2025-11-25', '2026-07-28'] as const;
+type McpGeneration = (typeof MCP_GENERATIONS)[number];
 /** What a browser or fetch sends: the server negotiates br, as for most real clients. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -27,9 +30,16 @@ interface HttpBenchOptions {
   readonly routes: readonly string[] | undefined;
   /** The service's `main.js` (e.g. another checkout's build); this checkout's by default. */
   readonly server: string | undefined;
+  /** Another checkout (built): its server runs beside ours, in turn, on every route. */
+  readonly compare: string | undefined;
 }
 
-type ServerName = 'ours' | 'express' | 'node:http';
+/**
+ * `ours`, the `--compare` build (`theirs`), and the references: a bare `node:http` server and a
+ * bare Express app for REST, the SDK's own serving for MCP.
+ */
+type ServerName = 'ours' | 'theirs' | 'express' | 'node:http' | 'sdk';
+const SERVER_NAMES: readonly ServerName[] = ['ours', 'theirs', 'express', 'node:http', 'sdk'];
 
 /**
  * One load run, with the server's CPU time per answer (all its threads, user and system): on
@@ -45,92 +55,127 @@ interface Route {
   readonly key: string;
   readonly name: string;
   readonly target: LoadTarget;
-  /** Whether the bare references serve it too (MCP is compared with REST search only). */
-  readonly referenced: boolean;
+  /** REST routes are compared with node:http and Express; MCP ones with the SDK's serving. */
+  readonly generation?: McpGeneration;
 }
 
+/** The references a route is measured against. */
+const referencesOf = (route: Route): ServerName[] =>
+  route.generation === undefined ? ['express', 'node:http'] : ['sdk'];
+
 /**
- * `pnpm bench http`: REST search, browse and detail and MCP `search_tools` of the built service,
- * side by side with a bare `node:http` server and a bare Express app, each in its own process,
- * serving the bytes and headers the service sent for the same request (fetched from it first,
- * in the coding the load generator asks for). Rounds alternate the servers' order so all see the
- * same machine load; prints requests/s, p99 and the ratios per round and their medians.
+ * `pnpm bench http`: REST search, browse and detail and MCP `search_tools` (both protocol
+ * generations) of the built service, each against its references in their own processes: for
+ * REST a bare `node:http` server and a bare Express app serving the bytes and headers the service
+ * sent for the same request (fetched from it first, in the coding the load generator asks for);
+ * for MCP a bare `node:http` server serving the call through the official SDK with the result the
+ * service gave. With `--compare DIR` that build's server runs beside ours on every route. Rounds
+ * turn the servers' order so all see the same machine load; prints requests/s, p99 and the
+ * ratios per round and their medians.
  */
 export async function httpBench(options: HttpBenchOptions): Promise<void> {
   const catalog = options.catalog ?? (await generatedCatalog(options.tools, 1)).file;
   const workDir = await mkdtemp(join(tmpdir(), 'bench-http-'));
-  const servers: ChildServer[] = [];
+  const started: ChildServer[] = [];
+  const start = async (
+    name: string,
+    script: string,
+    options: Parameters<typeof startChildServer>[2],
+  ): Promise<ChildServer> => {
+    const server = await startChildServer(script, join(workDir, `${name}.log`), options);
+    started.push(server);
+    return server;
+  };
+  const service = async (name: string, script: string, nodeArgs: string[] = []) => {
+    const dataDir = join(workDir, name);
+    await mkdir(dataDir);
+    return start(name, script, { nodeArgs, env: serviceEnv(catalog, dataDir) });
+  };
   try {
-    const ours = await startChildServer(options.server ?? SERVER_MAIN, join(workDir, 'ours.log'), {
-      nodeArgs:
-        options.profileDir === undefined
-          ? []
-          : ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`],
-      env: {
-        ...process.env,
-        PORT: '0',
-        METRICS_PORT: '0',
-        HOST: '127.0.0.1',
-        CATALOG_FILE: catalog,
-        DATA_DIR: workDir,
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_API: UNLIMITED,
-        RATE_LIMIT_SEARCH: UNLIMITED,
-        SHUTDOWN_DRAIN_MS: '0',
-      },
-    });
-    servers.push(ours);
+    const ours = await service(
+      'ours',
+      options.server ?? SERVER_MAIN,
+      options.profileDir === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`],
+    );
+    const theirs =
+      options.compare === undefined
+        ? undefined
+        : await service('theirs', resolve(options.compare, 'apps/server/dist/main.js'));
     const routes = (await benchRoutes(ours.url, options.q)).filter(
       (route) => options.routes === undefined || options.routes.includes(route.key),
     );
+    const rest = routes.filter((route) => route.generation === undefined);
+    const mcp = routes.filter((route) => route.generation !== undefined);
+
     const recorded: RecordedResponse[] = [];
-    for (const route of routes.filter((r) => r.referenced)) {
+    for (const route of rest) {
       const response = await recordResponse(ours.url, { ...route.target, url: route.target.path });
       if (response.status !== 200) throw new Error(`${route.name} answered ${response.status}`);
       recorded.push(response);
     }
     const recordedFile = join(workDir, 'recorded-responses.json');
     await writeFile(recordedFile, JSON.stringify(recorded));
-    const references = {
-      express: await startChildServer(REFERENCE_MAIN, join(workDir, 'express.log'), {
-        args: ['express', recordedFile],
-      }),
-      'node:http': await startChildServer(REFERENCE_MAIN, join(workDir, 'node.log'), {
-        args: ['node', recordedFile],
-      }),
-    };
-    servers.push(references.express, references['node:http']);
-    await checkSameBytes(recorded, [references.express.url, references['node:http'].url]);
-    const processes: Record<ServerName, ChildServer> = {
-      ours,
-      express: references.express,
-      'node:http': references['node:http'],
-    };
-    const urls: Record<ServerName, string> = {
-      ours: ours.url,
-      express: references.express.url,
-      'node:http': references['node:http'].url,
-    };
+    const resultFile = join(workDir, 'search-tools-result.json');
+    if (mcp[0] !== undefined)
+      await writeFile(resultFile, JSON.stringify(await mcpResult(ours.url, mcp[0])));
+
+    const references = new Map<string, ChildServer>();
+    if (rest.length > 0) {
+      references.set(
+        'express',
+        await start('express', REFERENCE_MAIN, { args: ['express', recordedFile] }),
+      );
+      references.set(
+        'node:http',
+        await start('node', REFERENCE_MAIN, { args: ['node', recordedFile] }),
+      );
+      await checkSameBytes(recorded, [
+        references.get('express')!.url,
+        references.get('node:http')!.url,
+      ]);
+    }
+    for (const route of mcp) {
+      const generation = route.generation!;
+      const sdk = await start(`sdk-${generation}`, MCP_REFERENCE_MAIN, {
+        args: [generation, resultFile],
+      });
+      references.set(`sdk ${generation}`, sdk);
+      await checkSameResult(route, ours.url, sdk.url);
+    }
+    /** The servers measured on `route`, ours first. */
+    const contenders = (route: Route): Array<readonly [ServerName, ChildServer]> => [
+      ['ours', ours],
+      ...(theirs === undefined ? [] : [['theirs', theirs] as const]),
+      ...referencesOf(route).map(
+        (name) =>
+          [name, references.get(name === 'sdk' ? `sdk ${route.generation!}` : name)!] as const,
+      ),
+    ];
 
     console.log(
       `catalog ${catalog}\nq=${JSON.stringify(options.q)}, Accept-Encoding: ${ACCEPT_ENCODING}, ` +
-        `${options.rounds} rounds of ${options.seconds} s per server and route, ${options.connections} connections`,
+        `${options.rounds} rounds of ${options.seconds} s per server and route, ${options.connections} connections` +
+        (options.compare === undefined ? '' : `\ntheirs: ${options.compare}`),
     );
     // Warm-up: JIT, caches and connection pools of every server, not measured.
     for (const route of routes)
-      for (const name of serverNames(route, 0))
-        await loadRun(urls[name], route.target, 1, options.connections);
+      for (const [, server] of contenders(route))
+        await loadRun(server.url, route.target, 1, options.connections);
 
     const rounds: Array<Map<string, RunFigures>> = [];
     for (let round = 0; round < options.rounds; round++) {
       const figures = new Map<string, RunFigures>();
       for (const route of routes) {
-        for (const name of serverNames(route, round)) {
-          const cpuBefore = processes[name].cpuMs();
-          const run = await loadRun(urls[name], route.target, options.seconds, options.connections);
+        const servers = contenders(route);
+        for (let i = 0; i < servers.length; i++) {
+          const [name, server] = servers[(i + round) % servers.length]!;
+          const cpuBefore = server.cpuMs();
+          const run = await loadRun(server.url, route.target, options.seconds, options.connections);
           if (run.unexpected > 0)
             throw new Error(`${route.name} on ${name}: ${run.unexpected} failed responses`);
-          const cpuUsPerRequest = ((processes[name].cpuMs() - cpuBefore) * 1000) / run.requests;
+          const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / run.requests;
           figures.set(`${route.name}|${name}`, { ...run, cpuUsPerRequest });
         }
       }
@@ -139,9 +184,25 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     }
     printMedians(routes, rounds);
   } finally {
-    for (const server of servers.reverse()) await server.stop();
+    for (const server of started.reverse()) await server.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** The service's settings for a bench: no limit any run reaches, its own data directory. */
+function serviceEnv(catalog: string, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    METRICS_PORT: '0',
+    HOST: '127.0.0.1',
+    CATALOG_FILE: catalog,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_API: UNLIMITED,
+    RATE_LIMIT_SEARCH: UNLIMITED,
+    SHUTDOWN_DRAIN_MS: '0',
+  };
 }
 
 async function benchRoutes(base: string, q: string): Promise<Route[]> {
@@ -157,42 +218,80 @@ async function benchRoutes(base: string, q: string): Promise<Route[]> {
   const id = found.items[0]?.id;
   if (id === undefined) throw new Error(`q=${JSON.stringify(q)} finds nothing in this catalog`);
   return [
-    { key: 'search', name: 'REST search', target: get(search), referenced: true },
-    { key: 'browse', name: 'REST browse', target: get('/api/v1/tools'), referenced: true },
+    { key: 'search', name: 'REST search', target: get(search) },
+    { key: 'browse', name: 'REST browse', target: get('/api/v1/tools') },
     {
       key: 'detail',
       name: 'REST detail',
       target: get(`/api/v1/tools/${encodeURIComponent(id)}`),
-      referenced: true,
     },
-    {
+    ...MCP_GENERATIONS.map((generation) => ({
       key: 'mcp',
-      name: 'MCP search_tools',
-      target: {
-        method: 'POST',
-        path: '/mcp',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'accept-encoding': ACCEPT_ENCODING,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'search_tools', arguments: { q } },
-        }),
-      },
-      referenced: false,
-    },
+      name: `MCP ${generation}`,
+      target: searchToolsCall(generation, q),
+      generation,
+    })),
   ];
 }
 
-/** The servers of a route, in an order that rotates with the round. */
-function serverNames(route: Route, round: number): ServerName[] {
-  if (!route.referenced) return ['ours'];
-  const names: ServerName[] = ['ours', 'express', 'node:http'];
-  return names.map((_, i) => names[(i + round) % names.length]!);
+/**
+ * A `search_tools` call as a client of `generation` sends it, stateless: 2025-11-25 with no
+ * handshake (the server keeps no session), 2026-07-28 with the version and capabilities in
+ * `_meta` and the `Mcp-Method`/`Mcp-Name` headers. No `Accept-Encoding`, as the SDK clients
+ * send none: the service negotiates and sends identity, and the SDK reference compresses
+ * nothing either, so both serve the same bytes.
+ */
+function searchToolsCall(generation: McpGeneration, q: string): LoadTarget {
+  const modern = generation === '2026-07-28';
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': generation,
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': generation,
+      ...(modern ? { 'mcp-method': 'tools/call', 'mcp-name': 'search_tools' } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_tools', arguments: { q }, ...(modern ? { _meta: meta } : {}) },
+    }),
+  };
+}
+
+/** The JSON-RPC answer to `route`'s call from `base`, decoded. */
+async function mcpAnswer(base: string, route: Route): Promise<{ result?: unknown }> {
+  const { method, headers, body } = route.target;
+  const res = await fetch(new URL(route.target.path, base), { method, headers, body });
+  if (res.status !== 200) throw new Error(`${route.name} on ${base} answered ${res.status}`);
+  return (await res.json()) as { result?: unknown };
+}
+
+/** The service's result for `route`'s call: what the SDK reference returns for every call. */
+async function mcpResult(base: string, route: Route): Promise<unknown> {
+  const { result } = await mcpAnswer(base, route);
+  if (typeof result !== 'object' || result === null || 'isError' in result)
+    throw new Error(`${route.name} gave no result: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/**
+ * The SDK reference must give the service's result (its content; `_meta` names each server), or
+ * the comparison means nothing.
+ */
+async function checkSameResult(route: Route, ours: string, sdk: string): Promise<void> {
+  const content = ({ result }: { result?: unknown }) => {
+    const { content, structuredContent } = (result ?? {}) as Record<string, unknown>;
+    return JSON.stringify({ content, structuredContent });
+  };
+  if (content(await mcpAnswer(sdk, route)) !== content(await mcpAnswer(ours, route)))
+    throw new Error(`the SDK reference does not answer ${route.name} as the service does`);
 }
 
 /** The references must send exactly what the service sent, or the comparison means nothing. */
@@ -226,13 +325,18 @@ function lowerCased(headers: Record<string, string>): Array<[string, string]> {
 
 const ratio = (a: number, b: number): string => (b === 0 ? '-' : (a / b).toFixed(2));
 
+/** The servers `ours` is compared with on `route`, of those measured. */
+function othersOn(route: Route, figures: Map<string, RunFigures>): ServerName[] {
+  return SERVER_NAMES.filter((name) => name !== 'ours' && figures.has(`${route.name}|${name}`));
+}
+
 function printRound(round: number, routes: readonly Route[], figures: Map<string, RunFigures>) {
   console.log(`\nround ${round}`);
   console.log(
     `${'route'.padEnd(18)}${'server'.padEnd(11)}${'req/s'.padStart(9)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}`,
   );
   for (const route of routes) {
-    for (const name of ['ours', 'express', 'node:http'] as const) {
+    for (const name of SERVER_NAMES) {
       const run = figures.get(`${route.name}|${name}`);
       if (run === undefined) continue;
       console.log(
@@ -240,16 +344,13 @@ function printRound(round: number, routes: readonly Route[], figures: Map<string
       );
     }
   }
-  for (const route of routes.filter((r) => r.referenced)) {
+  for (const route of routes) {
     const rps = (name: ServerName) => figures.get(`${route.name}|${name}`)?.requestsPerSecond ?? 0;
-    console.log(
-      `${route.name.padEnd(18)}ours/Express ${ratio(rps('ours'), rps('express'))}  ours/node:http ${ratio(rps('ours'), rps('node:http'))}`,
+    const ratios = othersOn(route, figures).map(
+      (name) => `ours/${name} ${ratio(rps('ours'), rps(name))}`,
     );
+    console.log(`${route.name.padEnd(18)}${ratios.join('  ')}`);
   }
-  const mcp = figures.get('MCP search_tools|ours')?.requestsPerSecond;
-  const rest = figures.get('REST search|ours')?.requestsPerSecond;
-  if (mcp !== undefined && rest !== undefined)
-    console.log(`${'MCP / REST search'.padEnd(18)}${ratio(mcp, rest)}`);
 }
 
 function printMedians(routes: readonly Route[], rounds: ReadonlyArray<Map<string, RunFigures>>) {
@@ -261,18 +362,17 @@ function printMedians(routes: readonly Route[], rounds: ReadonlyArray<Map<string
     figures.get(key)?.requestsPerSecond ?? 0;
   const cpu = (key: string) => median(rounds.map((f) => f.get(key)?.cpuUsPerRequest ?? 0));
   console.log(`\nmedian of ${rounds.length} rounds (ratios taken per round)`);
-  for (const route of routes.filter((r) => r.referenced)) {
+  for (const route of routes) {
+    const others = rounds[0] === undefined ? [] : othersOn(route, rounds[0]);
     const perRound = (name: ServerName) =>
       median(rounds.map((f) => rate(f, `${route.name}|ours`) / rate(f, `${route.name}|${name}`)));
+    const cpus = ['ours' as const, ...others].map(
+      (name) => `${name} ${cpu(`${route.name}|${name}`).toFixed(1)}`,
+    );
     console.log(
       `${route.name.padEnd(18)}ours ${median(rounds.map((f) => rate(f, `${route.name}|ours`))).toFixed(0)} req/s` +
-        `  ours/Express ${perRound('express').toFixed(2)}  ours/node:http ${perRound('node:http').toFixed(2)}` +
-        `  CPU µs/req ours ${cpu(`${route.name}|ours`).toFixed(1)}, Express ${cpu(`${route.name}|express`).toFixed(1)}, node:http ${cpu(`${route.name}|node:http`).toFixed(1)}`,
+        others.map((name) => `  ours/${name} ${perRound(name).toFixed(2)}`).join('') +
+        `  CPU µs/req ${cpus.join(', ')}`,
     );
   }
-  if (!routes.some((r) => r.key === 'mcp') || !routes.some((r) => r.key === 'search')) return;
-  const mcp = median(
-    rounds.map((f) => rate(f, 'MCP search_tools|ours') / rate(f, 'REST search|ours')),
-  );
-  console.log(`${'MCP / REST search'.padEnd(18)}${mcp.toFixed(2)}`);
 }

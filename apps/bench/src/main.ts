@@ -22,7 +22,7 @@ const SAMPLE = fileURLToPath(
   new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|reload|search|refinements|http|profile|signups|flood|slow-connections|varied> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|latency|reload|search|refinements|http|profile|signups|flood|slow-connections|varied> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -79,19 +79,26 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            --tools N (10000; generated and cached) or --catalog FILE --queries N (4000)
            --rounds R (5) --seed S (1) [--compare DIR] (DIR's build searching plainly beside)
            --catalog FILE (default: the sample catalog) --queries N (2000) --seed S (1)
-  http     REST search, browse, detail and MCP search_tools under autocannon, side by side with
-           a bare node:http server and a bare Express app sending the same bytes (own processes)
+  http     REST search, browse, detail and MCP search_tools under autocannon, REST side by side
+           with a bare node:http server and a bare Express app sending the same bytes, MCP (both
+           protocol generations) with a bare node:http server serving the same result through
+           the official SDK (each its own process)
            --catalog FILE (default: a generated catalog of --tools N (10000) tools, cached in .bench/)
            --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
            --profile DIR (our server runs with --cpu-prof, profile written to DIR)
            --routes search,browse,detail,mcp (all) [--server PATH/main.js]
+           [--compare DIR] (DIR's built server beside ours on every route, in turn)
   profile  FILE.cpuprofile: self and inclusive CPU shares during the load run of a --profile run
            --top N (30) --match REGEX (filters the inclusive list)
   signups  Subscribe on the embedded file store
            --count N (5000) --parallel P (32)
-  flood    a bystander's /healthz latency, alone and while one client floods searches
-           at the default limits (429s and If-None-Match: * requests)
-           --catalog FILE --seconds S (10) --concurrency C (16) [--server PATH/main.js]
+  flood    at the default limits: a bystander's /healthz and detail read, alone and while one
+           client floods refused searches (429s and If-None-Match: *, a new connection each);
+           then per catalog size, a bystander's ordinary search while 60 addresses (127.0.0.2-61)
+           each send the costliest search of one route (REST, MCP, page) at their allowed rate;
+           the worst search's cost; at the largest size, the first reads after a publication
+           --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8; 0 skips it)
+           --sizes 10000,100000 (generated and cached; "" skips) --seed S (1) [--server PATH/main.js]
   slow-connections  /healthz probes from other addresses while slow clients dribble request
            heads that never end (reconnecting 1 s after each close), first all from one
            address, then spread over --addresses: the share of probes answered 200
@@ -127,7 +134,7 @@ async function main(): Promise<void> {
       queries: { type: 'string' },
       seed: { type: 'string', default: '1' },
       q: { type: 'string', default: 'postgres slow' },
-      concurrency: { type: 'string', default: '16' },
+      concurrency: { type: 'string', default: '8' },
       rounds: { type: 'string' },
       count: { type: 'string', default: '5000' },
       parallel: { type: 'string', default: '32' },
@@ -242,12 +249,15 @@ async function main(): Promise<void> {
         profileDir: values.profile,
         routes: values.routes?.split(','),
         server: values.server,
+        compare: values.compare,
       });
     case 'flood':
       return floodBench({
         catalog: values.catalog ?? SAMPLE,
         seconds: Number(values.seconds ?? 10),
         concurrency: Number(values.concurrency),
+        tools: (values.sizes ?? '10000,100000').split(',').filter(Boolean).map(Number),
+        seed: Number(values.seed),
         ...(values.server === undefined ? {} : { server: values.server }),
       });
     case 'slow-connections':

@@ -26,6 +26,8 @@ export const inTurn = <T>(builds: readonly T[], round: number): readonly T[] =>
 
 export interface BenchServer {
   readonly url: string;
+  /** The metrics listener's `/metrics` address, when the server has one. */
+  readonly metricsUrl: string | undefined;
   /** CPU time (user + system, ms) the server process has used so far; Linux /proc only. */
   cpuMs(): number;
   /**
@@ -96,6 +98,7 @@ export async function startBenchServer(
   const messages = new Map<string, number>();
   const messageWaiters = new Set<() => void>();
   let stopping: Promise<void> | undefined;
+  let metricsUrl: string | undefined;
   const url = await new Promise<string>((resolve, reject) => {
     let partial = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -103,8 +106,11 @@ export async function startBenchServer(
       partial = lines.pop() ?? '';
       for (const line of lines) {
         // Only JSON log lines: with NODE_OPTIONS such as --trace-gc, V8 writes its own lines too.
-        if (line.includes('"msg":"listening"')) resolve((JSON.parse(line) as { url: string }).url);
-        else if (line.includes('"msg":"request"'))
+        if (line.includes('"msg":"listening"')) {
+          const listening = JSON.parse(line) as { url: string; metricsUrl?: string };
+          metricsUrl = listening.metricsUrl;
+          resolve(listening.url);
+        } else if (line.includes('"msg":"request"'))
           requestLog.push(JSON.parse(line) as { path: string; ms: number });
         else if (line.startsWith('{') && line.includes('"msg":')) {
           const { msg } = JSON.parse(line) as { msg: string };
@@ -117,6 +123,7 @@ export async function startBenchServer(
   });
   return {
     url,
+    metricsUrl,
     cpuMs: () => {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks

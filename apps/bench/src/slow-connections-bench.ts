@@ -33,7 +33,7 @@ const RAMP_BATCH = 150;
 const RAMP_PAUSE_MS = 100;
 
 /**
- * Issue 27 part 2: `connections` slow clients, each dribbling a request head that never ends and
+ * `connections` slow clients, each dribbling a request head that never ends and
  * connecting again a second after each close, first all from one address (127.0.0.2), then
  * spread over `addresses` addresses (127.0.2.x); meanwhile `/healthz` probes on fresh
  * connections from other addresses (127.0.1.x) at a steady rate. Prints, per scenario, the share

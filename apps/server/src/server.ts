@@ -5,7 +5,7 @@ import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerConfig } from '@reviews/service-common';
 import { followPublications } from './catalog/follow-publications.js';
-import type { ServiceApp } from './container/app.bindings.js';
+import type { ServiceApp } from './container/service-parts.js';
 import { createContainer } from './container/create-container.js';
 import { TOKENS } from './container/tokens.js';
 import { accessLoggerOf, createLogger, nowhere, type Logger } from './logging/logger.js';
@@ -225,19 +225,20 @@ async function until(settled: Promise<void>, ms: number): Promise<void> {
 }
 
 /**
- * What the public listener runs for every request: cached reads answered before Express, every
- * other request through the Express app; while draining, each response closes its connection.
+ * What the public listener runs for every request, after the connection caps and the parser's
+ * refusals (`createHttpServer`): a read whose answer is cached goes out by the cached-read path
+ * (the same pipeline steps with a body computed earlier), every other request, `/mcp` included,
+ * through the Express app; while draining, each response closes its connection.
  */
 export function requestHandler({
   httpApp,
   lifecycle,
-  cachedReads,
-  knownMcpCalls,
+  cachedReadPath,
 }: ServiceApp): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    if (!cachedReads(req, res) && !knownMcpCalls(req, res, httpApp)) httpApp(req, res);
+    if (!cachedReadPath(req, res)) httpApp(req, res);
   };
 }
 

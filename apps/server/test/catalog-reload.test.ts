@@ -6,7 +6,7 @@ import path from 'node:path';
 import { REPO_ROOT, startServerProcess } from './support/server-process.js';
 
 /**
- * Finding 10 of issue 9: a reload of a 5,000-tool catalog blocked the event loop for 2.2 s, and
+ * A reload of a 5,000-tool catalog once blocked the event loop for 2.2 s, and
  * five SIGHUPs in a row published five times. Both run against the built server in a process of
  * its own. The bound on the stall is generous for a loaded 2-core machine (measured there: 0.2 to
  * 0.7 s with the worker, 2.2 s and more without).

@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { Container } from 'inversify';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { TOKENS } from '../src/container/tokens.js';
+import { bindConstant, bindResolved } from '../src/container/typed-binding.js';
+import type { SearchTools } from '@reviews/application';
 
 const SOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -30,5 +35,23 @@ describe('the composition root', () => {
     );
     expect(lookups).toHaveLength(1);
     expect(lookups[0]).toMatch(/^server\.ts:\d+: .*container\.getAsync<ServiceApp>\(TOKENS\.App\)/);
+  });
+
+  it('names every dependency and checks it against its token: a swap does not compile', async () => {
+    const container = new Container();
+    const searchTools = { execute: () => ({ ok: true }) } as unknown as SearchTools;
+    bindConstant(container, TOKENS.SearchTools, searchTools);
+    // Each `@ts-expect-error` fails `pnpm lint:types` the day the mistake below compiles.
+    const mistaken = new Container();
+    // @ts-expect-error a clock is no SearchTools
+    bindConstant(mistaken, TOKENS.SearchTools, { now: () => new Date() });
+    bindResolved(
+      mistaken,
+      TOKENS.GetTool,
+      { search: TOKENS.SearchTools },
+      // @ts-expect-error the SearchTools given under `search` is no GetTool
+      ({ search }) => search,
+    );
+    expect(await container.getAsync(TOKENS.SearchTools)).toBe(searchTools);
   });
 });

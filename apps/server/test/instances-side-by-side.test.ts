@@ -16,15 +16,23 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const DEFAULT_METRICS_PORT = 9464;
 
-/** Listens on `port` of loopback; resolves undefined when something else already holds it. */
-async function hold(port: number): Promise<Server | undefined> {
-  const server = createServer();
-  server.listen(port, '127.0.0.1');
-  try {
-    await once(server, 'listening');
-    return server;
-  } catch {
-    return undefined;
+/**
+ * Listens on `port` of loopback, waiting up to 20 s for another process on this host to let it
+ * go: the test must hold it itself, or a process that frees it mid-test would hand it over.
+ */
+async function hold(port: number): Promise<Server> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const server = createServer();
+    server.listen(port, '127.0.0.1');
+    try {
+      await once(server, 'listening');
+      return server;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`port ${port} stays taken by another process`, { cause: error });
+      await new Promise((wait) => setTimeout(wait, 200));
+    }
   }
 }
 
@@ -38,7 +46,6 @@ async function freePort(): Promise<number> {
 
 describe('instances side by side', () => {
   it('start with only PORT and DATA_DIR apart while 9464 is taken: each warns in one line and serves metrics on a free port its start line names', async () => {
-    // Taken by this test, or already by something else on this host: taken either way.
     const held = await hold(DEFAULT_METRICS_PORT);
     const instances: ServerProcess[] = [];
     try {
@@ -71,7 +78,7 @@ describe('instances side by side', () => {
     } finally {
       for (const instance of instances) instance.signal('SIGTERM');
       await Promise.all(instances.map((instance) => instance.exited));
-      held?.close();
+      held.close();
     }
   }, 90_000);
 

@@ -6,9 +6,8 @@ import { TOO_DEEP_ANSWER } from '../../../packages/adapters-mcp/test/support/raw
 import { startServerProcess, type ServerProcess } from './support/server-process.js';
 
 /**
- * Issue 27: after one MCP `tools/call`, a `POST /mcp` whose arguments nested arrays 5,000 deep
- * ended the process (a stack overflow in the known-call code, thrown from the request's `'end'`
- * handler). Every JSON route, on the built server in a process of its own, after a warm-up call:
+ * After one MCP `tools/call`, a `POST /mcp` whose arguments nested arrays 5,000 deep once ended
+ * the process (a stack overflow thrown from a request's `'end'` handler, outside any catch). Every JSON route, on the built server in a process of its own, after a warm-up call:
  * depths from 100 to the most the route's size limit lets through are refused in the route's
  * shape, and after each the process is still there and `/healthz` answers.
  */

@@ -109,6 +109,13 @@ describe('/metrics', () => {
       ];
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404]);
       expect(await answers[0]!.text()).toContain('reviews_http_requests_total');
+      // The frame every response carries, here too.
+      for (const answer of answers) {
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._-]+$/);
+      }
+      const traced = await fetch(metricsUrl, { headers: { 'X-Request-Id': 'scrape-1' } });
+      expect(traced.headers.get('x-request-id')).toBe('scrape-1');
       for (const answer of answers) {
         expect(
           [...answer.headers.keys()].filter((name) => name.startsWith('access-control-')),

@@ -39,8 +39,8 @@ function filesSpelling(literal: string): string[] {
 }
 
 describe('one home for each response rule', () => {
-  it('spells nosniff and its header in one production file, the response frame', () => {
-    const home = ['packages/http-common/src/response-frame.ts'];
+  it('spells nosniff and its header in one production file, the response pipeline', () => {
+    const home = ['packages/http-common/src/response-pipeline.ts'];
     expect(filesSpelling('nosniff')).toEqual(home);
     expect(filesSpelling('X-Content-Type-Options')).toEqual(home);
   });
@@ -59,11 +59,32 @@ describe('one home for each response rule', () => {
           .some((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && builds.test(line)),
       )
       .map((file) => path.relative(REPO_ROOT, file));
-    expect(builders).toEqual([
-      // Its 503 adds the failing checks to the message: a body of its own.
-      'packages/adapters-http/src/health/health.routes.ts',
-      'packages/http-common/src/error-bodies.ts',
-    ]);
+    expect(builders).toEqual(['packages/http-common/src/error-bodies.ts']);
+  });
+
+  it('sets Vary, and answers 304, in one production file, the response pipeline', () => {
+    const decides = /['"]Vary['"]|\bVary:|\.vary\(|\.status\(304\)|statusCode = 304|writeHead\(304/;
+    const deciders = productionFiles()
+      .filter((file) => !file.includes(`${path.sep}bench${path.sep}`))
+      .filter((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .some((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && decides.test(line)),
+      )
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(deciders).toEqual(['packages/http-common/src/response-pipeline.ts']);
+  });
+
+  it('serializes every error answer of a response through one writer, by route family', () => {
+    const writes = /\.json\(\s*(errorBody|jsonRpcError|internalError)\(|\.json\(\{\s*error:/;
+    const writers = productionFiles()
+      .filter((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .some((line) => writes.test(line)),
+      )
+      .map((file) => path.relative(REPO_ROOT, file));
+    expect(writers).toEqual([]);
   });
 
   it('decides compression (negotiation, threshold, levels) in one module of the HTTP adapter', () => {

@@ -1,10 +1,10 @@
 export { createHttpApp } from './app/create-http-app.js';
 export type { ReadinessCheck } from './health/health.routes.js';
 export { ReadValidator } from './tools/read-validator.js';
-export { cachedReads } from './read-cache/cached-reads.js';
-export { ReadResponseCache } from './read-cache/read-response-cache.js';
-export { headerlessFrame, rawClientKey, requestFrameHeaders } from './read-cache/request-frame.js';
-export { clientKey } from './shared/client-address.js';
+export { cachedReadPath } from './read-cache/cached-read-path.js';
+export { ReadAnswerCache } from './read-cache/read-answer-cache.js';
+export { requestCharger } from './shared/request-quota.js';
+export { negotiatedEncoding } from './shared/compression.js';
 export * from './subscription/index.js';
 export { reviewExportRoutes } from './export/review-export.routes.js';
 export { openApiRoutes } from './openapi/openapi.routes.js';

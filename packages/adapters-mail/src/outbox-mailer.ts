@@ -31,8 +31,12 @@ export class OutboxMailer implements Mailer {
   /** The folder the messages are written to. */
   readonly outbox: string;
 
+  /** No mail leaves this machine: the signup page says where it goes instead. */
+  readonly deliveryNote: string;
+
   constructor(private readonly options: OutboxMailerOptions) {
     this.outbox = join(options.dataDir, 'outbox');
+    this.deliveryNote = `This service runs locally, so no mail is sent: it is written to ${this.outbox}, and the confirmation link is also printed where the service was started.`;
   }
 
   async send(mail: OutgoingMail): Promise<void> {

@@ -13,5 +13,3 @@ export {
   MCP_SERVER_TITLE,
   MCP_SERVER_VERSION,
 } from './server/server-identity.js';
-export { KnownCalls } from './http/known-calls.js';
-export { knownMcpCalls, type RequestHandoff } from './http/known-mcp-calls.js';

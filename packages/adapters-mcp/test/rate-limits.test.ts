@@ -33,6 +33,19 @@ function post(url: string, body: unknown): Promise<Response> {
 }
 
 describe('MCP requests in the REST buckets', () => {
+  it('charges a search_tools call the units of the one search cost rule (docs/api.md#what-a-search-costs)', async () => {
+    const quota = new RecordingQuota();
+    const { mcpUrl } = await start(quota);
+    await post(mcpUrl, call(1, 'search_tools', { q: 'postgres' }));
+    await post(mcpUrl, call(2, 'search_tools', { q: 'a b c d e f g h i j k l', limit: 20 }));
+    await post(mcpUrl, call(3, 'search_tools', { q: 7 }));
+    const [ordinary, costly, refused] = quota.units;
+    expect(ordinary).toEqual({ search: 1 });
+    expect(costly?.search).toBeGreaterThan(1);
+    // Arguments the tool refuses cost the usual unit: nothing is searched.
+    expect(refused).toEqual({ search: 1 });
+  });
+
   it('charges api for every HTTP request and search on top for each search_tools call', async () => {
     const quota = new RecordingQuota();
     const { mcpUrl } = await start(quota);

@@ -70,6 +70,18 @@ describe.each(SERVER_CARD_PATHS)('GET %s', (path) => {
     expect((await get({ 'If-None-Match': '"other"' })).status).toBe(200);
   });
 
+  it("names the body's coding in its ETag, and its 304 carries the 200's Vary", async () => {
+    const plain = await get({ 'Accept-Encoding': 'identity' });
+    const coded = await get({ 'Accept-Encoding': 'gzip' });
+    expect(coded.headers.get('etag')).toMatch(/-gzip"$/);
+    expect(plain.headers.get('etag')).not.toBe(coded.headers.get('etag'));
+    const etag = coded.headers.get('etag') ?? '';
+    const notModified = await get({ 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('vary')).toBe(coded.headers.get('vary'));
+    expect(notModified.headers.get('vary')).toMatch(/Accept-Encoding/);
+  });
+
   it('costs one unit of the pages bucket for a 200, nothing for a 304', async () => {
     const etag = (await get()).headers.get('etag') ?? '';
     const before = quota.charges.length;

@@ -84,7 +84,11 @@ export type {
 } from './catalog/catalog-source.port.js';
 export { BUCKETS } from './rate-limiting/buckets.js';
 export type { BucketName } from './rate-limiting/buckets.js';
-export type { QuotaOutcome, RequestQuota } from './rate-limiting/request-quota.port.js';
+export type {
+  ChargedUnits,
+  QuotaOutcome,
+  RequestQuota,
+} from './rate-limiting/request-quota.port.js';
 export { RateLimitedQuota } from './rate-limiting/rate-limited-quota.js';
 
 export * from './subscription/index.js';

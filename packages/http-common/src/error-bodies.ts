@@ -31,7 +31,7 @@ export function jsonRpcError(
 }
 
 /** The 429 of a refused rate-limit charge, in every shape: its status, `Retry-After` and message. */
-interface QuotaRefusal {
+export interface QuotaRefusal {
   readonly status: 429;
   readonly message: string;
   readonly headers: { readonly 'Retry-After': string };

@@ -11,15 +11,23 @@ export { issueSentences } from './zod-issues.js';
 export { categoryPath, withCursor } from './paged-url.js';
 export { reviewMarkdown, rightsMarkdown, toolMarkdown } from './tool-markdown.js';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan, verifyJsonBody } from './json-depth.js';
-export { INTERNAL_ERROR_MESSAGE, failingSafely, requestFailed } from './request-failure.js';
+export { INTERNAL_ERROR_MESSAGE, requestFailed } from './request-failure.js';
 export type { RequestFailure } from './request-failure.js';
 export {
-  NOSNIFF,
-  NOSNIFF_HEADER,
   REQUEST_ID_HEADER,
+  applyCharge,
+  errorBodyFor,
   frameHeaderList,
+  isNotModified,
+  labelRoute,
   requestIdFor,
+  routeLabelOf,
+  sendJsonError,
+  sendNotModified,
+  sendNotModifiedAfter,
   setFrameHeaders,
-} from './response-frame.js';
-export { errorBody, jsonRpcError, quotaRefusal } from './error-bodies.js';
+  validatorHeaders,
+  varyOn,
+} from './response-pipeline.js';
+export { errorBody, jsonRpcError } from './error-bodies.js';
 export type { JsonRpcErrorBody } from './error-bodies.js';

@@ -35,23 +35,3 @@ export function requestFailed(
   }
   res.destroy();
 }
-
-/**
- * `listener` for an event or callback on a request's path (`req.on('end')`, `res.once('finish')`,
- * a timer): Express catches what its handlers throw, but a throw in such a listener passes every
- * handler and ends the process. Wrapped, it ends only its request (`requestFailed`).
- */
-export function failingSafely<A extends unknown[]>(
-  failure: RequestFailure,
-  res: ServerResponse,
-  fields: Readonly<Record<string, unknown>>,
-  listener: (...args: A) => void,
-): (...args: A) => void {
-  return (...args) => {
-    try {
-      listener(...args);
-    } catch (error) {
-      requestFailed(failure, res, error, fields);
-    }
-  };
-}

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { SERVER_MAIN } from '../server-process.js';
 
-const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
 const UNLIMITED = '1000000000';
 
 interface SoakServer {

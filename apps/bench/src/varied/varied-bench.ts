@@ -10,11 +10,10 @@ import { generatedCatalog } from '../generated-catalog.js';
 import { startChildServer, type ChildServer } from '../http/child-server.js';
 import { median } from '../percentiles.js';
 import { sampleQueries, sampleSearches, type SampledQuery } from '../query-sampler.js';
+import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
 
-const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
 const REFERENCE_MAIN = fileURLToPath(new URL('./flexsearch-server.js', import.meta.url));
-const UNLIMITED = '1000000000';
 
 interface VariedBenchOptions {
   readonly catalog: string | undefined;

@@ -1,4 +1,4 @@
-import type { PublicationSource } from '../container/app.bindings.js';
+import type { PublicationSource } from '../container/service-parts.js';
 import type { Logger } from '../logging/logger.js';
 import { PublicationFollower } from './publication-follower.js';
 

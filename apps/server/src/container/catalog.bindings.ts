@@ -22,27 +22,31 @@ import {
   indexSnapshotStore,
   WorkerIndexingAhead,
   type ServerConfig,
-  type SharedStorage,
 } from '@reviews/service-common';
 import {
   publicationWorkerScript,
   WorkerPublicationBuilder,
 } from '../publication/worker-publication-builder.js';
+import { ListeningGate } from './service-parts.js';
 import { TOKENS } from './tokens.js';
+import { bindConstant, bindResolved, type Token } from './typed-binding.js';
 
 /** The read use cases (API, pages, export, feed): each reads the live publication for a profile. */
-const READ_USE_CASES: ReadonlyArray<
-  readonly [symbol, new (live: LivePublication, profile: ServiceProfile) => object]
-> = [
-  [TOKENS.SearchTools, SearchTools],
-  [TOKENS.GetTool, GetTool],
-  [TOKENS.ExportCatalog, ExportCatalog],
-  [TOKENS.ListReviewChanges, ListReviewChanges],
-  [TOKENS.GetReview, GetReview],
-  [TOKENS.ListTools, ListTools],
-  [TOKENS.CompleteArgument, CompleteArgument],
-  [TOKENS.GetCatalogOverview, GetCatalogOverview],
-];
+function bindReadUseCases(container: Container): void {
+  const reads = { live: TOKENS.LivePublication, profile: TOKENS.ServiceProfile };
+  const read = <T>(
+    bound: Token<T>,
+    UseCase: new (live: LivePublication, profile: ServiceProfile) => T,
+  ) => bindResolved(container, bound, reads, ({ live, profile }) => new UseCase(live, profile));
+  read(TOKENS.SearchTools, SearchTools);
+  read(TOKENS.GetTool, GetTool);
+  read(TOKENS.ExportCatalog, ExportCatalog);
+  read(TOKENS.ListReviewChanges, ListReviewChanges);
+  read(TOKENS.GetReview, GetReview);
+  read(TOKENS.ListTools, ListTools);
+  read(TOKENS.CompleteArgument, CompleteArgument);
+  read(TOKENS.GetCatalogOverview, GetCatalogOverview);
+}
 
 /**
  * The catalog (CATALOG_FILE, or the live publication of the shared storage), its
@@ -52,38 +56,47 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
   if (config.storage.family === 'files') {
     // A catalog whose index snapshot exists was published by this code: its ids are not looked
     // at again (see `FileCatalogSourceOptions.publishedBefore`).
-    container.bind<CatalogSource>(TOKENS.CatalogSource).toResolvedValue(
-      ({ store }: IndexSnapshots) =>
+    bindResolved(
+      container,
+      TOKENS.CatalogSource,
+      { indexSnapshots: TOKENS.IndexSnapshots },
+      ({ indexSnapshots: { store } }) =>
         new FileCatalogSource(config.catalogFile, {
           publishedBefore: (fingerprint) => store?.holds(fingerprint) === true,
         }),
-      [TOKENS.IndexSnapshots],
     );
   } else {
-    container
-      .bind<CatalogSource>(TOKENS.CatalogSource)
-      .toResolvedValue((storage: SharedStorage) => storage.catalog, [TOKENS.SharedStorage]);
+    bindResolved(
+      container,
+      TOKENS.CatalogSource,
+      { storage: TOKENS.SharedStorage },
+      ({ storage }) => storage.catalog,
+    );
   }
-  container.bind(TOKENS.LivePublication).toResolvedValue(() => new LivePublication());
+  bindResolved(container, TOKENS.LivePublication, {}, () => new LivePublication());
   const listening = new ListeningGate();
-  container.bind(TOKENS.ListeningGate).toConstantValue(listening);
+  bindConstant(container, TOKENS.ListeningGate, listening);
   // The first publication is built before the service listens: its index is saved only once the
   // service listens, so writing it never delays readiness, and with a catalog file it is read
   // ahead on a worker thread while this one reads the catalog. Closed at shutdown, so no write
   // outlives the service.
-  container
-    .bind<IndexSnapshots>(TOKENS.IndexSnapshots)
-    .toResolvedValue(() => {
-      const store = indexSnapshotStore(config, logger, listening.opened);
-      // Read ahead only when there is something to read: hashing a large file for nothing
-      // would take a core from the cold start (see `firstIndexingAhead`).
-      if (config.storage.family === 'files' && store?.holdsAny() === true)
-        store.prefetch(config.catalogFile);
-      return { store };
-    })
-    .onDeactivation(({ store }) => store?.close());
-  container.bind(TOKENS.PublishCatalog).toResolvedValue(
-    (source: CatalogSource, live: LivePublication, { store }: IndexSnapshots) => {
+  bindResolved(container, TOKENS.IndexSnapshots, {}, () => {
+    const store = indexSnapshotStore(config, logger, listening.opened);
+    // Read ahead only when there is something to read: hashing a large file for nothing
+    // would take a core from the cold start (see `firstIndexingAhead`).
+    if (config.storage.family === 'files' && store?.holdsAny() === true)
+      store.prefetch(config.catalogFile);
+    return { store };
+  }).onDeactivation(({ store }) => store?.close());
+  bindResolved(
+    container,
+    TOKENS.PublishCatalog,
+    {
+      source: TOKENS.CatalogSource,
+      live: TOKENS.LivePublication,
+      indexSnapshots: TOKENS.IndexSnapshots,
+    },
+    ({ source, live, indexSnapshots: { store } }) => {
       const first = new SourcePublicationBuilder(source, {
         ...(store === undefined ? {} : { indexSnapshots: store }),
         indexingAhead: () => firstIndexingAhead(config, logger, store),
@@ -95,17 +108,9 @@ export function bindCatalog(container: Container, config: ServerConfig, logger: 
         first,
       );
     },
-    [TOKENS.CatalogSource, TOKENS.LivePublication, TOKENS.IndexSnapshots],
   );
-  container.bind<ServiceProfile>(TOKENS.ServiceProfile).toConstantValue(serviceProfile(config));
-  for (const [token, UseCase] of READ_USE_CASES) {
-    container
-      .bind(token)
-      .toResolvedValue(
-        (live: LivePublication, profile: ServiceProfile) => new UseCase(live, profile),
-        [TOKENS.LivePublication, TOKENS.ServiceProfile],
-      );
-  }
+  bindConstant(container, TOKENS.ServiceProfile, serviceProfile(config));
+  bindReadUseCases(container);
 }
 
 /** What the read use cases state about the service, from the configuration. */
@@ -132,17 +137,6 @@ function firstIndexingAhead(
   if (config.storage.family !== 'files' || store?.holdsAny() === true) return undefined;
   const script = indexingAheadWorkerScript();
   return script === undefined ? undefined : new WorkerIndexingAhead(script, logger);
-}
-
-/** The index snapshot store, when snapshots are on (`INDEX_SNAPSHOTS`). */
-export interface IndexSnapshots {
-  readonly store: FileIndexSnapshotStore | undefined;
-}
-
-/** Resolves `opened` once the service listens (`open()`, from `startServer`). */
-export class ListeningGate {
-  open!: () => void;
-  readonly opened = new Promise<void>((resolve) => (this.open = resolve));
 }
 
 /**

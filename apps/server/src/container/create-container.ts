@@ -11,22 +11,21 @@ import { bindSharedStorage } from './storage.bindings.js';
 import { bindRateLimits } from './rate-limit.bindings.js';
 import { bindSubscription } from './subscription.bindings.js';
 import { TOKENS } from './tokens.js';
+import { bindConstant } from './typed-binding.js';
 
 const systemClock: Clock = { now: () => new Date() };
 
 /**
- * Wires every port to its adapter from the configuration. Bindings are factories over symbol
- * tokens, so no class of the core carries a decorator; each factory is given what it needs (the
+ * Wires every port to its adapter from the configuration. Bindings are factories over typed
+ * tokens (`typed-binding.ts`: each dependency named, each checked against its token's type), so no class of the core carries a decorator; each factory is given what it needs (the
  * container is asked once, for `TOKENS.App`); everything is a singleton, and async resources are
  * resolved at boot and released by `unbindAllAsync()` on shutdown.
  */
 export function createContainer(config: ServerConfig, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind<ServerConfig>(TOKENS.Config).toConstantValue(config);
-  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
+  bindConstant(container, TOKENS.Clock, systemClock);
   bindSharedStorage(container, config);
-  container.bind(TOKENS.ServiceLifecycle).toConstantValue(new ServiceLifecycle());
+  bindConstant(container, TOKENS.ServiceLifecycle, new ServiceLifecycle());
   bindCatalog(container, config, logger);
   bindRateLimits(container, config, logger);
   bindSubscription(container, config, logger);

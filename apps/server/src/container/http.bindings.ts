@@ -1,26 +1,9 @@
-import type {
-  ConfirmSubscription,
-  ExportCatalog,
-  GetCatalogOverview,
-  CompleteArgument,
-  GetReview,
-  ListTools,
-  GetTool,
-  ListReviewChanges,
-  LivePublication,
-  Mailer,
-  PreviewSubscriptionLink,
-  RequestQuota,
-  SearchTools,
-  ServiceProfile,
-  Subscribe,
-  SubscriptionStore,
-  Unsubscribe,
-} from '@reviews/application';
+import type { ServiceProfile } from '@reviews/application';
 import {
   apiReferenceRoutes,
-  cachedReads,
-  clientKey,
+  cachedReadPath,
+  negotiatedEncoding,
+  requestCharger,
   createHttpApp,
   documentsRoutes,
   createSubscriptionRouter,
@@ -28,21 +11,16 @@ import {
   notFoundPages,
   openApiRoutes,
   pagesRoutes,
-  rawClientKey,
-  ReadResponseCache,
+  ReadAnswerCache,
   ReadValidator,
   reviewExportRoutes,
   reviewFeedRoutes,
-  headerlessFrame,
-  requestFrameHeaders,
   subscriptionMethodsFor,
   type ReadinessCheck,
   type ServiceFacts,
 } from '@reviews/adapters-http';
 import {
   isLoopbackListenAddress,
-  KnownCalls,
-  knownMcpCalls,
   MCP_PATH,
   MCP_PROTOCOL_VERSIONS,
   MCP_SERVER_DESCRIPTION,
@@ -51,54 +29,43 @@ import {
   MCP_SERVER_VERSION,
   mcpMethodsFor,
   mcpRoutes,
-  type RequestHandoff,
 } from '@reviews/adapters-mcp';
-import { OutboxMailer } from '@reviews/adapters-mail';
-import type { Express, Router } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
 import type { ServerConfig, SharedStorage } from '@reviews/service-common';
-import type { ServiceLifecycle } from '../lifecycle/service-lifecycle.js';
 import { accessLoggerOf, type Logger } from '../logging/logger.js';
 import { bucketSizes } from './rate-limit.bindings.js';
 import { TOKENS } from './tokens.js';
+import { bindConstant, bindResolved, optional } from './typed-binding.js';
 
 /** The driving side: readiness checks, the website, signup and MCP routers, and the Express app. */
 export function bindHttp(container: Container, config: ServerConfig, logger: Logger): void {
-  container
-    .bind<ServiceFacts>(TOKENS.ServiceFacts)
-    .toResolvedValue(
-      (profile: ServiceProfile) => serviceFacts(config, profile),
-      [TOKENS.ServiceProfile],
-    );
+  bindResolved(container, TOKENS.ServiceFacts, { profile: TOKENS.ServiceProfile }, ({ profile }) =>
+    serviceFacts(config, profile),
+  );
   bindReadiness(container);
   bindDrivingRouters(container, config, logger);
   const accessLogger = accessLoggerOf(logger);
   bindCachedReads(container, config, logger, accessLogger);
-  bindKnownMcpCalls(container, config, logger, accessLogger);
   bindHttpApp(container, config, logger, accessLogger);
 }
 
 /** What `/readyz` checks: a catalog, the subscription store, the shared database when used, not draining. */
 function bindReadiness(container: Container): void {
-  container.bind<readonly ReadinessCheck[]>(TOKENS.ReadinessChecks).toResolvedValue(
-    (
-      live: LivePublication,
-      store: SubscriptionStore,
-      lifecycle: ServiceLifecycle,
-      storage: SharedStorage | undefined,
-    ) => [
+  bindResolved(
+    container,
+    TOKENS.ReadinessChecks,
+    {
+      live: TOKENS.LivePublication,
+      store: TOKENS.SubscriptionStore,
+      lifecycle: TOKENS.ServiceLifecycle,
+      storage: optional(TOKENS.SharedStorage),
+    },
+    ({ live, store, lifecycle, storage }) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
       ...(storage === undefined ? [] : [storageReadiness(storage)]),
       // Fails from SIGTERM on, before anything stops (docs/operations.md#shutdown: drain first).
       { name: 'accepting-traffic', isReady: () => Promise.resolve(lifecycle.accepting) },
-    ],
-    [
-      TOKENS.LivePublication,
-      TOKENS.SubscriptionStore,
-      TOKENS.ServiceLifecycle,
-      { serviceIdentifier: TOKENS.SharedStorage, optional: true },
     ],
   );
 }
@@ -106,95 +73,87 @@ function bindReadiness(container: Container): void {
 /** The routers beside the read API: the site's routers (below), then signup and MCP. */
 function bindDrivingRouters(container: Container, config: ServerConfig, logger: Logger): void {
   bindSiteRouters(container, config);
-  container.bind<readonly Router[]>(TOKENS.DrivingRouters).toResolvedValue(
-    (
-      siteRouters: readonly Router[],
-      searchTools: SearchTools,
-      getTool: GetTool,
-      quota: RequestQuota,
-      profile: ServiceProfile,
-      subscribe: Subscribe,
-      confirm: ConfirmSubscription,
-      unsubscribe: Unsubscribe,
-      previewLink: PreviewSubscriptionLink,
-      live: LivePublication,
-      knownCalls: KnownCalls,
-      getReview: GetReview,
-      listTools: ListTools,
-      completeArgument: CompleteArgument,
-      getOverview: GetCatalogOverview,
-      mailer: Mailer,
-    ) => [
-      ...siteRouters,
+  bindResolved(
+    container,
+    TOKENS.DrivingRouters,
+    {
+      siteRouters: TOKENS.SiteRouters,
+      searchTools: TOKENS.SearchTools,
+      getTool: TOKENS.GetTool,
+      quota: TOKENS.RequestQuota,
+      profile: TOKENS.ServiceProfile,
+      subscribe: TOKENS.Subscribe,
+      confirm: TOKENS.ConfirmSubscription,
+      unsubscribe: TOKENS.Unsubscribe,
+      previewLink: TOKENS.PreviewSubscriptionLink,
+      live: TOKENS.LivePublication,
+      getReview: TOKENS.GetReview,
+      listTools: TOKENS.ListTools,
+      completeArgument: TOKENS.CompleteArgument,
+      getOverview: TOKENS.GetCatalogOverview,
+      mailer: TOKENS.Mailer,
+    },
+    (deps) => [
+      ...deps.siteRouters,
       createSubscriptionRouter({
-        subscribe,
-        confirm,
-        unsubscribe,
-        previewLink,
-        quota,
+        subscribe: deps.subscribe,
+        confirm: deps.confirm,
+        unsubscribe: deps.unsubscribe,
+        previewLink: deps.previewLink,
+        quota: deps.quota,
         options: {
           serviceName: config.serviceName,
           publicBaseUrl: config.publicBaseUrl,
-          ...(mailer instanceof OutboxMailer
-            ? {
-                mailNote: `This service runs locally, so no mail is sent: it is written to ${mailer.outbox}, and the confirmation link is also printed where the service was started.`,
-              }
-            : {}),
+          ...(deps.mailer.deliveryNote === undefined ? {} : { mailNote: deps.mailer.deliveryNote }),
         },
       }),
       mcpRoutes({
-        searchTools,
-        getTool,
-        getReview,
-        listTools,
-        completeArgument,
-        getOverview,
-        quota,
-        clientKeyOf: clientKey,
-        baseUrl: profile.baseUrl,
+        searchTools: deps.searchTools,
+        getTool: deps.getTool,
+        getReview: deps.getReview,
+        listTools: deps.listTools,
+        completeArgument: deps.completeArgument,
+        getOverview: deps.getOverview,
+        charge: requestCharger(deps.quota),
+        encodingOf: negotiatedEncoding,
+        baseUrl: deps.profile.baseUrl,
         logger,
         allowedOrigins: config.mcpAllowedOrigins,
         loopbackOnly: isLoopbackListenAddress(config.host),
         // The base URL and notice are fixed for the process: the publication decides the rest.
-        contentVersion: () => live.current()?.id,
-        knownCalls,
+        contentVersion: () => deps.live.current()?.id,
       }),
-    ],
-    [
-      TOKENS.SiteRouters,
-      TOKENS.SearchTools,
-      TOKENS.GetTool,
-      TOKENS.RequestQuota,
-      TOKENS.ServiceProfile,
-      TOKENS.Subscribe,
-      TOKENS.ConfirmSubscription,
-      TOKENS.Unsubscribe,
-      TOKENS.PreviewSubscriptionLink,
-      TOKENS.LivePublication,
-      TOKENS.KnownCalls,
-      TOKENS.GetReview,
-      TOKENS.ListTools,
-      TOKENS.CompleteArgument,
-      TOKENS.GetCatalogOverview,
-      TOKENS.Mailer,
     ],
   );
 }
 
 /** The website's routers: pages, OpenAPI, export, feed, documents and the API reference. */
 function bindSiteRouters(container: Container, config: ServerConfig): void {
-  container.bind<readonly Router[]>(TOKENS.SiteRouters).toResolvedValue(
-    (
-      searchTools: SearchTools,
-      getTool: GetTool,
-      getReview: GetReview,
-      getOverview: GetCatalogOverview,
-      quota: RequestQuota,
-      profile: ServiceProfile,
-      facts: ServiceFacts,
-      exportCatalog: ExportCatalog,
-      listReviewChanges: ListReviewChanges,
-    ) => [
+  bindResolved(
+    container,
+    TOKENS.SiteRouters,
+    {
+      searchTools: TOKENS.SearchTools,
+      getTool: TOKENS.GetTool,
+      getReview: TOKENS.GetReview,
+      getOverview: TOKENS.GetCatalogOverview,
+      quota: TOKENS.RequestQuota,
+      profile: TOKENS.ServiceProfile,
+      facts: TOKENS.ServiceFacts,
+      exportCatalog: TOKENS.ExportCatalog,
+      listReviewChanges: TOKENS.ListReviewChanges,
+    },
+    ({
+      searchTools,
+      getTool,
+      getReview,
+      getOverview,
+      quota,
+      profile,
+      facts,
+      exportCatalog,
+      listReviewChanges,
+    }) => [
       pagesRoutes({
         searchTools,
         getTool,
@@ -214,17 +173,6 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       documentsRoutes({ facts, quota }),
       apiReferenceRoutes({ facts, quota }),
     ],
-    [
-      TOKENS.SearchTools,
-      TOKENS.GetTool,
-      TOKENS.GetReview,
-      TOKENS.GetCatalogOverview,
-      TOKENS.RequestQuota,
-      TOKENS.ServiceProfile,
-      TOKENS.ServiceFacts,
-      TOKENS.ExportCatalog,
-      TOKENS.ListReviewChanges,
-    ],
   );
 }
 
@@ -235,64 +183,33 @@ function bindCachedReads(
   logger: Logger,
   accessLogger: Logger,
 ): void {
-  container
-    .bind<ReadValidator>(TOKENS.ReadValidator)
-    .toResolvedValue(
-      (live: LivePublication, profile: ServiceProfile) => new ReadValidator(live, profile),
-      [TOKENS.LivePublication, TOKENS.ServiceProfile],
-    );
-  container.bind(TOKENS.ReadResponseCache).toConstantValue(new ReadResponseCache());
-  // Cached read answers go out before Express (issue 12); everything else goes to the app.
-  container
-    .bind<(req: IncomingMessage, res: ServerResponse) => boolean>(TOKENS.CachedReads)
-    .toResolvedValue(
-      (cache: ReadResponseCache, validator: ReadValidator, quota: RequestQuota) =>
-        cachedReads({
-          cache,
-          validator,
-          quota,
-          logger,
-          accessLogger,
-          trustProxy: config.trustProxy,
-        }),
-      [TOKENS.ReadResponseCache, TOKENS.ReadValidator, TOKENS.RequestQuota],
-    );
-}
-
-/**
- * The SDK's answers to read-only MCP tool calls (recorded by `mcpRoutes`), and the listener that
- * answers a repeated call before Express (issue 12).
- */
-function bindKnownMcpCalls(
-  container: Container,
-  config: ServerConfig,
-  logger: Logger,
-  accessLogger: Logger,
-): void {
-  container
-    .bind<KnownCalls>(TOKENS.KnownCalls)
-    .toResolvedValue(
-      (live: LivePublication) => new KnownCalls(() => live.current()?.id),
-      [TOKENS.LivePublication],
-    );
-  container
-    .bind<(req: IncomingMessage, res: ServerResponse, handoff: RequestHandoff) => boolean>(
-      TOKENS.KnownMcpCalls,
-    )
-    .toResolvedValue(
-      (knownCalls: KnownCalls, quota: RequestQuota, profile: ServiceProfile) =>
-        knownMcpCalls({
-          knownCalls,
-          quota,
-          clientKeyOf: rawClientKey(config.trustProxy, logger),
-          frame: headerlessFrame(accessLogger),
-          frameHeaders: requestFrameHeaders,
-          baseUrl: profile.baseUrl,
-          loopbackOnly: isLoopbackListenAddress(config.host),
-          logger,
-        }),
-      [TOKENS.KnownCalls, TOKENS.RequestQuota, TOKENS.ServiceProfile],
-    );
+  bindResolved(
+    container,
+    TOKENS.ReadValidator,
+    { live: TOKENS.LivePublication, profile: TOKENS.ServiceProfile },
+    ({ live, profile }) => new ReadValidator(live, profile),
+  );
+  bindConstant(container, TOKENS.ReadAnswerCache, new ReadAnswerCache());
+  // Cached read answers go out before Express, through the same pipeline steps; everything
+  // else goes to the app.
+  bindResolved(
+    container,
+    TOKENS.CachedReadPath,
+    {
+      cache: TOKENS.ReadAnswerCache,
+      validator: TOKENS.ReadValidator,
+      quota: TOKENS.RequestQuota,
+    },
+    ({ cache, validator, quota }) =>
+      cachedReadPath({
+        cache,
+        validator,
+        quota,
+        logger,
+        accessLogger,
+        trustProxy: config.trustProxy,
+      }),
+  );
 }
 
 /** The Express app over the read API, the readiness checks and the driving routers. */
@@ -302,16 +219,19 @@ function bindHttpApp(
   logger: Logger,
   accessLogger: Logger,
 ): void {
-  container.bind<Express>(TOKENS.HttpApp).toResolvedValue(
-    (
-      searchTools: SearchTools,
-      getTool: GetTool,
-      quota: RequestQuota,
-      readiness: readonly ReadinessCheck[],
-      routers: readonly Router[],
-      validator: ReadValidator,
-      cache: ReadResponseCache,
-    ) =>
+  bindResolved(
+    container,
+    TOKENS.HttpApp,
+    {
+      searchTools: TOKENS.SearchTools,
+      getTool: TOKENS.GetTool,
+      quota: TOKENS.RequestQuota,
+      readiness: TOKENS.ReadinessChecks,
+      routers: TOKENS.DrivingRouters,
+      validator: TOKENS.ReadValidator,
+      cache: TOKENS.ReadAnswerCache,
+    },
+    ({ searchTools, getTool, quota, readiness, routers, validator, cache }) =>
       createHttpApp({
         logger,
         accessLogger,
@@ -325,15 +245,6 @@ function bindHttpApp(
         // `/mcp` answers CORS from its own origin list (MCP_ALLOWED_ORIGINS), not `*`.
         ownCorsPaths: [MCP_PATH],
       }),
-    [
-      TOKENS.SearchTools,
-      TOKENS.GetTool,
-      TOKENS.RequestQuota,
-      TOKENS.ReadinessChecks,
-      TOKENS.DrivingRouters,
-      TOKENS.ReadValidator,
-      TOKENS.ReadResponseCache,
-    ],
   );
 }
 

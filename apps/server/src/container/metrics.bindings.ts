@@ -1,17 +1,9 @@
-import type { LivePublication, MailBacklog, RateLimiter } from '@reviews/application';
-import { RedisRateLimiter } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '@reviews/service-common';
 import { ObservedRateLimiter } from '../metrics/observed-rate-limiter.js';
 import { ServiceMetrics } from '../metrics/service-metrics.js';
 import { TOKENS } from './tokens.js';
-
-/**
- * How the service wraps a rate limiter: refusals counted in the metrics when they are on. Every
- * limiter of the service's kind gets it: the service's own (`TOKENS.RateLimiter`) and the HTTP
- * warm-up's private one.
- */
-export type ObserveRateLimiter = (limiter: RateLimiter) => RateLimiter;
+import { bindConstant, bindResolved, optional } from './typed-binding.js';
 
 /**
  * Metrics (unless `METRICS_ENABLED=false`): the registry, rate-limit refusals counted on the way
@@ -19,28 +11,32 @@ export type ObserveRateLimiter = (limiter: RateLimiter) => RateLimiter;
  */
 export function bindMetrics(container: Container, config: ServerConfig): void {
   if (!config.metrics.enabled) {
-    container
-      .bind<ObserveRateLimiter>(TOKENS.ObserveRateLimiter)
-      .toConstantValue((limiter) => limiter);
+    bindConstant(container, TOKENS.ObserveRateLimiter, (limiter) => limiter);
     return;
   }
-  container.bind(TOKENS.Metrics).toResolvedValue(
-    (live: LivePublication, limiter: RateLimiter, mailBacklog: MailBacklog | undefined) =>
+  bindResolved(
+    container,
+    TOKENS.Metrics,
+    {
+      live: TOKENS.LivePublication,
+      limiter: TOKENS.UnobservedRateLimiter,
+      mailBacklog: optional(TOKENS.MailBacklog),
+    },
+    ({ live, limiter, mailBacklog }) =>
       new ServiceMetrics({
         live,
-        ...(limiter instanceof RedisRateLimiter ? { redisReady: () => limiter.redisReady() } : {}),
+        ...(limiter.sharedStoreReady === undefined
+          ? {}
+          : { redisReady: () => limiter.sharedStoreReady?.() === true }),
         ...(mailBacklog === undefined ? {} : { mailBacklog }),
       }),
-    [
-      TOKENS.LivePublication,
-      TOKENS.UnobservedRateLimiter,
-      { serviceIdentifier: TOKENS.MailBacklog, optional: true },
-    ],
   );
-  container
-    .bind<ObserveRateLimiter>(TOKENS.ObserveRateLimiter)
-    .toResolvedValue(
-      (metrics: ServiceMetrics) => (limiter) => new ObservedRateLimiter(limiter, metrics),
-      [TOKENS.Metrics],
-    );
+  bindResolved(
+    container,
+    TOKENS.ObserveRateLimiter,
+    { metrics: TOKENS.Metrics },
+    ({ metrics }) =>
+      (limiter) =>
+        new ObservedRateLimiter(limiter, metrics),
+  );
 }

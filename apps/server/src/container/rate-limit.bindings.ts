@@ -1,4 +1,4 @@
-import { RateLimitedQuota, type RateLimiter, type RequestQuota } from '@reviews/application';
+import { RateLimitedQuota } from '@reviews/application';
 import {
   MemoryRateLimiter,
   RedisRateLimiter,
@@ -7,8 +7,8 @@ import {
 import type { Container } from 'inversify';
 import type { ServerConfig } from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
-import type { ObserveRateLimiter } from './metrics.bindings.js';
 import { TOKENS } from './tokens.js';
+import { bindResolved } from './typed-binding.js';
 
 /** The buckets of docs/api.md#limits, sized from configuration. */
 export function bucketSizes(config: ServerConfig): BucketSizes {
@@ -30,30 +30,32 @@ export function bucketSizes(config: ServerConfig): BucketSizes {
 export function bindRateLimits(container: Container, config: ServerConfig, logger: Logger): void {
   const redisUrl = config.redisUrl;
   if (redisUrl === undefined) {
-    container
-      .bind<RateLimiter>(TOKENS.UnobservedRateLimiter)
-      .toResolvedValue(() => new MemoryRateLimiter(bucketSizes(config)));
-  } else {
-    container
-      .bind<RedisRateLimiter>(TOKENS.UnobservedRateLimiter)
-      .toResolvedValue(() =>
-        RedisRateLimiter.connect({
-          url: redisUrl,
-          buckets: bucketSizes(config),
-          onConnectionError: (error) =>
-            logger.warn({ err: error.message }, 'Redis unreachable: rate limits go on in process'),
-        }),
-      )
-      .onDeactivation((limiter) => limiter.close());
-  }
-  // The limiter every consumer gets: wrapped as `TOKENS.ObserveRateLimiter` says (metrics.bindings).
-  container
-    .bind<RateLimiter>(TOKENS.RateLimiter)
-    .toResolvedValue(
-      (limiter: RateLimiter, observe: ObserveRateLimiter) => observe(limiter),
-      [TOKENS.UnobservedRateLimiter, TOKENS.ObserveRateLimiter],
+    bindResolved(
+      container,
+      TOKENS.UnobservedRateLimiter,
+      {},
+      () => new MemoryRateLimiter(bucketSizes(config)),
     );
-  container
-    .bind<RequestQuota>(TOKENS.RequestQuota)
-    .toResolvedValue((limiter: RateLimiter) => new RateLimitedQuota(limiter), [TOKENS.RateLimiter]);
+  } else {
+    bindResolved(container, TOKENS.UnobservedRateLimiter, {}, () =>
+      RedisRateLimiter.connect({
+        url: redisUrl,
+        buckets: bucketSizes(config),
+        onConnectionError: (error) =>
+          logger.warn({ err: error.message }, 'Redis unreachable: rate limits go on in process'),
+      }),
+    ).onDeactivation((limiter) => limiter.close?.());
+  }
+  bindResolved(
+    container,
+    TOKENS.RateLimiter,
+    { limiter: TOKENS.UnobservedRateLimiter, observe: TOKENS.ObserveRateLimiter },
+    ({ limiter, observe }) => observe(limiter),
+  );
+  bindResolved(
+    container,
+    TOKENS.RequestQuota,
+    { limiter: TOKENS.RateLimiter },
+    ({ limiter }) => new RateLimitedQuota(limiter),
+  );
 }

@@ -1,7 +1,8 @@
-import { connectSharedStorage, type SharedStorage } from '@reviews/service-common';
+import { connectSharedStorage } from '@reviews/service-common';
 import type { Container } from 'inversify';
 import type { ServerConfig } from '@reviews/service-common';
 import { TOKENS } from './tokens.js';
+import { bindResolved } from './typed-binding.js';
 
 /**
  * With MONGODB_URL or DATABASE_URL: the shared storage (one client for the catalog, the
@@ -10,14 +11,11 @@ import { TOKENS } from './tokens.js';
  */
 export function bindSharedStorage(container: Container, config: ServerConfig): void {
   if (config.storage.family === 'files') return;
-  container
-    .bind<SharedStorage>(TOKENS.SharedStorage)
-    .toResolvedValue(async () => {
-      const storage = await connectSharedStorage(config.storage, {
-        refreshIntervalMs: config.catalogRefreshIntervalMs,
-      });
-      if (storage === undefined) throw new Error('no shared storage for this configuration');
-      return storage;
-    })
-    .onDeactivation((storage) => storage.close());
+  bindResolved(container, TOKENS.SharedStorage, {}, async () => {
+    const storage = await connectSharedStorage(config.storage, {
+      refreshIntervalMs: config.catalogRefreshIntervalMs,
+    });
+    if (storage === undefined) throw new Error('no shared storage for this configuration');
+    return storage;
+  }).onDeactivation((storage) => storage.close());
 }

@@ -6,9 +6,6 @@ import {
   Unsubscribe,
   VerificationMailDispatcher,
   type Clock,
-  type MailBacklog,
-  type Mailer,
-  type RateLimiter,
   type SubscriptionSettings,
   type SubscriptionStore,
   type TokenGenerator,
@@ -16,13 +13,10 @@ import {
 import { OutboxMailer, SesMailer, SmtpMailer } from '@reviews/adapters-mail';
 import { FileSubscriptionStore, NodeCryptoTokenGenerator } from '@reviews/adapters-persistence';
 import type { Container } from 'inversify';
-import type {
-  ClosableSubscriptionStore,
-  ServerConfig,
-  SharedStorage,
-} from '@reviews/service-common';
+import type { ServerConfig } from '@reviews/service-common';
 import type { Logger } from '../logging/logger.js';
 import { TOKENS } from './tokens.js';
+import { bindResolved, type Token } from './typed-binding.js';
 
 /**
  * The signup: the durable file store under DATA_DIR (or the shared storage's, with MONGODB_URL
@@ -46,22 +40,18 @@ export function bindSubscription(container: Container, config: ServerConfig, log
 
 function bindSubscriptionStore(container: Container, config: ServerConfig, logger: Logger): void {
   if (config.storage.family === 'files') {
-    container
-      .bind<ClosableSubscriptionStore>(TOKENS.SubscriptionStore)
-      .toResolvedValue(() => FileSubscriptionStore.open(config.dataDir, { logger }))
-      .onDeactivation((store) => store.close());
+    bindResolved(container, TOKENS.SubscriptionStore, {}, () =>
+      FileSubscriptionStore.open(config.dataDir, { logger }),
+    ).onDeactivation((store) => store.close());
   } else {
-    container
-      .bind<ClosableSubscriptionStore>(TOKENS.SubscriptionStore)
-      .toResolvedValue(
-        (storage: SharedStorage) => storage.openSubscriptionStore(),
-        [TOKENS.SharedStorage],
-      )
-      .onDeactivation((store) => store.close());
+    bindResolved(
+      container,
+      TOKENS.SubscriptionStore,
+      { storage: TOKENS.SharedStorage },
+      ({ storage }) => storage.openSubscriptionStore(),
+    ).onDeactivation((store) => store.close());
   }
-  container
-    .bind<TokenGenerator>(TOKENS.TokenGenerator)
-    .toResolvedValue(() => new NodeCryptoTokenGenerator());
+  bindResolved(container, TOKENS.TokenGenerator, {}, () => new NodeCryptoTokenGenerator());
 }
 
 function bindMailer(container: Container, config: ServerConfig, logger: Logger): void {
@@ -69,8 +59,11 @@ function bindMailer(container: Container, config: ServerConfig, logger: Logger):
   const from = config.mailFrom;
   switch (mail.family) {
     case 'outbox':
-      container.bind<Mailer>(TOKENS.Mailer).toResolvedValue(
-        (clock: Clock) =>
+      bindResolved(
+        container,
+        TOKENS.Mailer,
+        { clock: TOKENS.Clock },
+        ({ clock }) =>
           new OutboxMailer({
             dataDir: config.dataDir,
             from,
@@ -81,25 +74,23 @@ function bindMailer(container: Container, config: ServerConfig, logger: Logger):
               ? { announce: (line: string) => process.stderr.write(`${line}\n`) }
               : {}),
           }),
-        [TOKENS.Clock],
       );
       return;
     case 'ses':
-      container
-        .bind<SesMailer>(TOKENS.Mailer)
-        .toResolvedValue(
-          () => new SesMailer({ region: mail.region, endpoint: mail.endpoint, from }),
-        )
-        .onDeactivation((mailer) => mailer.close());
+      bindResolved(
+        container,
+        TOKENS.Mailer,
+        {},
+        () => new SesMailer({ region: mail.region, endpoint: mail.endpoint, from }),
+      ).onDeactivation((mailer) => mailer.close?.());
       return;
     case 'smtp':
-      container
-        .bind<SmtpMailer>(TOKENS.Mailer)
-        .toResolvedValue(
-          (clock: Clock) => new SmtpMailer({ server: mail.server, from, clock }),
-          [TOKENS.Clock],
-        )
-        .onDeactivation((mailer) => mailer.close());
+      bindResolved(
+        container,
+        TOKENS.Mailer,
+        { clock: TOKENS.Clock },
+        ({ clock }) => new SmtpMailer({ server: mail.server, from, clock }),
+      ).onDeactivation((mailer) => mailer.close?.());
       return;
   }
 }
@@ -111,57 +102,51 @@ function bindMailDispatcher(
   logger: Logger,
 ): void {
   // The durable outbox's backlog, for /metrics.
-  container
-    .bind<MailBacklog>(TOKENS.MailBacklog)
-    .toResolvedValue(
-      (store: SubscriptionStore) => new StoreMailBacklog(store),
-      [TOKENS.SubscriptionStore],
-    );
-  container
-    .bind<VerificationMailDispatcher>(TOKENS.MailDispatcher)
-    .toResolvedValue(
-      (
-        store: SubscriptionStore,
-        mailer: Mailer,
-        tokens: TokenGenerator,
-        clock: Clock,
-        limiter: RateLimiter,
-      ) => new VerificationMailDispatcher(store, mailer, tokens, clock, limiter, settings, logger),
-      [
-        TOKENS.SubscriptionStore,
-        TOKENS.Mailer,
-        TOKENS.TokenGenerator,
-        TOKENS.Clock,
-        TOKENS.RateLimiter,
-      ],
-    )
-    .onDeactivation((dispatcher) => dispatcher.stop());
+  bindResolved(
+    container,
+    TOKENS.MailBacklog,
+    { store: TOKENS.SubscriptionStore },
+    ({ store }) => new StoreMailBacklog(store),
+  );
+  bindResolved(
+    container,
+    TOKENS.MailDispatcher,
+    {
+      store: TOKENS.SubscriptionStore,
+      mailer: TOKENS.Mailer,
+      tokens: TOKENS.TokenGenerator,
+      clock: TOKENS.Clock,
+      limiter: TOKENS.RateLimiter,
+    },
+    ({ store, mailer, tokens, clock, limiter }) =>
+      new VerificationMailDispatcher(store, mailer, tokens, clock, limiter, settings, logger),
+  ).onDeactivation((dispatcher) => dispatcher.stop());
 }
 
 /** The use cases that follow a link from the mail: each reads the store, hashes, dates. */
-const LINK_USE_CASES: ReadonlyArray<
-  readonly [symbol, new (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) => object]
-> = [
-  [TOKENS.ConfirmSubscription, ConfirmSubscription],
-  [TOKENS.Unsubscribe, Unsubscribe],
-  [TOKENS.PreviewSubscriptionLink, PreviewSubscriptionLink],
-];
-
 function bindSubscriptionUseCases(container: Container, settings: SubscriptionSettings): void {
-  container
-    .bind(TOKENS.Subscribe)
-    .toResolvedValue(
-      (store: SubscriptionStore, dispatcher: VerificationMailDispatcher, clock: Clock) =>
-        new Subscribe(store, dispatcher, clock, settings),
-      [TOKENS.SubscriptionStore, TOKENS.MailDispatcher, TOKENS.Clock],
+  bindResolved(
+    container,
+    TOKENS.Subscribe,
+    { store: TOKENS.SubscriptionStore, dispatcher: TOKENS.MailDispatcher, clock: TOKENS.Clock },
+    ({ store, dispatcher, clock }) => new Subscribe(store, dispatcher, clock, settings),
+  );
+  const linked = {
+    store: TOKENS.SubscriptionStore,
+    tokens: TOKENS.TokenGenerator,
+    clock: TOKENS.Clock,
+  };
+  const link = <T>(
+    bound: Token<T>,
+    UseCase: new (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) => T,
+  ) =>
+    bindResolved(
+      container,
+      bound,
+      linked,
+      ({ store, tokens, clock }) => new UseCase(store, tokens, clock),
     );
-  for (const [token, UseCase] of LINK_USE_CASES) {
-    container
-      .bind(token)
-      .toResolvedValue(
-        (store: SubscriptionStore, tokens: TokenGenerator, clock: Clock) =>
-          new UseCase(store, tokens, clock),
-        [TOKENS.SubscriptionStore, TOKENS.TokenGenerator, TOKENS.Clock],
-      );
-  }
+  link(TOKENS.ConfirmSubscription, ConfirmSubscription);
+  link(TOKENS.Unsubscribe, Unsubscribe);
+  link(TOKENS.PreviewSubscriptionLink, PreviewSubscriptionLink);
 }

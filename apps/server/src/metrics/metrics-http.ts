@@ -1,11 +1,14 @@
-import { NOSNIFF, NOSNIFF_HEADER, errorBody } from '@reviews/http-common';
+import {
+  errorBody,
+  requestIdFor,
+  routeLabelOf,
+  sendJsonError,
+  setFrameHeaders,
+} from '@reviews/http-common';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listeningUrl } from '../listening-url.js';
 import type { ServiceMetrics } from './service-metrics.js';
-
-/** Route label of a request Express did not route (404s, preflights, refusals before routing). */
-const NO_ROUTE = '(none)';
 
 /**
  * Records every request of `server` when its response ends: method, the Express route pattern
@@ -15,11 +18,7 @@ export function observeRequests(server: Server, metrics: ServiceMetrics): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const routed = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-      const pattern = routed.route?.path;
-      // One route can answer several patterns (`router.all([a, b])`): the label lists them.
-      const patterns = Array.isArray(pattern) ? pattern.map(String).join(',') : pattern;
-      const route = typeof patterns === 'string' ? `${routed.baseUrl ?? ''}${patterns}` : NO_ROUTE;
+      const route = routeLabelOf(req);
       const method = KNOWN_METHODS.has(req.method ?? '') ? (req.method as string) : 'other';
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeRequest(method, route, res.statusCode, seconds);
@@ -38,11 +37,8 @@ async function answerMetrics(
   const path = (req.url ?? '').split('?')[0];
   if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const { contentType, body } = await metrics.render();
-  res.writeHead(200, {
-    'Content-Type': contentType,
-    'Cache-Control': 'no-store',
-    [NOSNIFF_HEADER]: NOSNIFF,
-  });
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'no-store');
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }
@@ -60,16 +56,14 @@ async function startMetricsServer(
 ): Promise<Server> {
   const { port, host, portGiven, metrics } = listener;
   const server = createServer((req, res) => {
+    // The frame every response carries (no CORS: no page may read this port).
+    setFrameHeaders(res, requestIdFor(req.headers['x-request-id']));
     answerMetrics(req, res, metrics).then(
       (answered) => {
-        if (answered) return;
-        res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify(errorBody('Only GET /metrics is served on this port.')));
+        if (!answered)
+          sendJsonError(res, 404, errorBody('Only GET /metrics is served on this port.'));
       },
-      () => {
-        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify(errorBody('The metrics could not be collected.')));
-      },
+      () => sendJsonError(res, 500, errorBody('The metrics could not be collected.')),
     );
   });
   try {

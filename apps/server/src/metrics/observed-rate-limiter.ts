@@ -11,8 +11,8 @@ export class ObservedRateLimiter implements RateLimiter {
     private readonly metrics: ServiceMetrics,
   ) {}
 
-  async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    const decision = await this.inner.consume(bucket, key);
+  async consume(bucket: string, key: string, units?: number): Promise<RateLimitDecision> {
+    const decision = await this.inner.consume(bucket, key, units);
     if (!decision.allowed) this.metrics.observeRefusal(bucket);
     return decision;
   }

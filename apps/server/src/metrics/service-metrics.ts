@@ -117,7 +117,7 @@ export class ServiceMetrics {
    * Counts a request in `requests` and `latency`. prom-client is told in batches: at every scrape
    * (their `collect`) and whenever `REQUESTS_PER_BATCH` are waiting, so a scrape always sees every
    * request, and what waits stays bounded. Telling it of each request as it ended cost about 4 µs
-   * a request on the cached-read path (issue 12): its label hashing and bucket lookup ran cold
+   * a request on the cached-read path: its label hashing and bucket lookup ran cold
    * between requests; in a batch they run warm.
    */
   observeRequest(method: string, route: string, status: number, seconds: number): void {

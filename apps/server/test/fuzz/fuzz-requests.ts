@@ -11,9 +11,6 @@ export type FuzzRequest =
     }
   | { readonly kind: 'raw'; readonly path: string | undefined; readonly bytes: Buffer };
 
-/** False until the /mcp half of issue 9 finding 8 is merged (see `headers`). */
-const MCP_HOST_AND_CONTENT_ENCODING_CASES = true;
-
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 const enc = (value: string) => {
@@ -135,7 +132,7 @@ function jsonRpc(r: SeededRandom, knownIds: readonly string[]): unknown {
 
 /**
  * JSON nested `depth` deep (arrays, objects or both), as text: `JSON.stringify` of such a value
- * would overflow the fuzzer's own stack. Issue 27: 5,000 levels once ended the process.
+ * would overflow the fuzzer's own stack. 5,000 levels once ended the process.
  */
 function nested(r: SeededRandom, depth: number): string {
   return r.pick([
@@ -205,13 +202,8 @@ function headers(r: SeededRandom, path: string): Record<string, string> {
   if (r.chance(0.1)) h['Sec-Fetch-Site'] = r.pick(['cross-site', 'same-origin', 'none']);
   if (r.chance(0.15)) h['X-Request-Id'] = r.pick(['ok-id_1.2', 'bad id', 'x'.repeat(200)]);
   if (r.chance(0.1)) h['X-Forwarded-For'] = '203.0.113.7';
-  // Issue 9 finding 8, its /mcp half (another branch): /mcp answers a bad Host with an empty 400
-  // and a corrupt Content-Encoding with {error}. The lead sets this to true at merge.
-  const mcpHostAndEncodingCases = MCP_HOST_AND_CONTENT_ENCODING_CASES || !path.startsWith('/mcp');
-  if (mcpHostAndEncodingCases && r.chance(0.08))
-    h['Host'] = r.pick(['evil.example', 'localhost', '[::1]', 'a b', '']);
-  if (mcpHostAndEncodingCases && r.chance(0.05))
-    h['Content-Encoding'] = r.pick(['gzip', 'br', 'x-corrupt', 'identity']);
+  if (r.chance(0.08)) h['Host'] = r.pick(['evil.example', 'localhost', '[::1]', 'a b', '']);
+  if (r.chance(0.05)) h['Content-Encoding'] = r.pick(['gzip', 'br', 'x-corrupt', 'identity']);
   if (path.startsWith('/mcp')) {
     if (r.chance(0.8))
       h['Accept'] = r.pick([

@@ -23,7 +23,7 @@ function timeless(line: unknown): Record<string, unknown> {
   return rest;
 }
 
-describe('accessLoggerOf (the access log skips redaction, issue 12)', () => {
+describe('accessLoggerOf (the access log skips redaction)', () => {
   it('writes an access line exactly as the service logger does, keys in the same order', () => {
     const { logger, lines } = recordingLogger();
     logger.info(ACCESS_LINE, 'request');

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../support/server-process.js';
 
 /**
- * The logger batches its stdout writes (issue 12): no line may be lost or reordered on the way
+ * The logger batches its stdout writes (fewer write calls per request): no line may be lost or reordered on the way
  * out, whichever way the process ends, and a line must not wait long for company.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'reviews-logger-'));

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { ServerConfig } from '@reviews/service-common';
-import type { ServiceApp } from '../../src/container/app.bindings.js';
+import type { ServiceApp } from '../../src/container/service-parts.js';
 import { createContainer } from '../../src/container/create-container.js';
 import { TOKENS } from '../../src/container/tokens.js';
 import type { Logger } from '../../src/logging/logger.js';

@@ -25,7 +25,7 @@ export interface SharedDatabaseUnderTest {
 }
 
 /**
- * Issue 8 (and 31 for PostgreSQL): two server processes sharing one database and one Redis. A catalog
+ * Two server processes sharing one database and one Redis. A catalog
  * imported with the CLI reaches both within the refresh interval while searches run against both
  * (no failed request, no response mixing two publications); a signup made through one instance is
  * confirmed through the other; limits are shared.

@@ -4,14 +4,10 @@ import {
   type RequestQuota,
   BUCKETS,
 } from '@reviews/application';
-import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
+import { isNotModified, sendNotModified, strongETag, validatorHeaders } from '@reviews/http-common';
 import { Router, type Response } from 'express';
 import { once } from 'node:events';
-import {
-  JSON_CONTENT_TYPE,
-  sendNotModified,
-  validatorHeaders,
-} from '../shared/cacheable-response.js';
+import { JSON_CONTENT_TYPE } from '../shared/cacheable-response.js';
 import { negotiatedEncoding } from '../shared/compression.js';
 import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError } from '../shared/use-case-errors.js';
@@ -39,7 +35,7 @@ export function reviewExportRoutes({ exportCatalog, quota }: ReviewExportDeps): 
       JSON.stringify([archive.publicationId, archive.head]),
       negotiatedEncoding(req),
     );
-    if (ifNoneMatchHits(req.get('If-None-Match'), etag)) {
+    if (isNotModified(req.get('If-None-Match'), etag)) {
       sendNotModified(res, etag);
       return;
     }

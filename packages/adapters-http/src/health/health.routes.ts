@@ -1,3 +1,4 @@
+import { errorBody, sendJsonError } from '@reviews/http-common';
 import { Router } from 'express';
 
 /** One thing the service needs in order to answer: the published catalog, a store, … */
@@ -28,10 +29,11 @@ export function healthRoutes(checks: readonly ReadinessCheck[]): Router {
     if (failing.length === 0) {
       res.json({ status: 'ready', checks: Object.fromEntries(results) });
     } else {
-      res
-        .status(503)
-        .set('Retry-After', '5')
-        .json({ error: `Not ready: ${failing.join(', ')}.`, checks: Object.fromEntries(results) });
+      const body = {
+        ...errorBody(`Not ready: ${failing.join(', ')}.`),
+        checks: Object.fromEntries(results),
+      };
+      sendJsonError(res, 503, body, { 'Retry-After': '5' });
     }
   });
 

@@ -42,12 +42,17 @@ export async function sendPublicDocument(
   res: Response,
   quota: RequestQuota,
   body: string,
-  options: { readonly contentType: string; readonly links: readonly PageLink[] },
+  options: {
+    readonly contentType: string;
+    readonly links: readonly PageLink[];
+    /** Already charged before its work (a search page with `q`): nothing more to charge. */
+    readonly charged?: boolean;
+  },
 ): Promise<void> {
   res.set(PAGE_SECURITY_HEADERS).set('Link', linkHeader(options.links));
   await sendCacheable(req, res, body, {
     contentType: options.contentType,
-    beforeBody: () => chargePages(quota, req, res),
+    ...(options.charged === true ? {} : { beforeBody: () => chargePages(quota, req, res) }),
   });
 }
 

@@ -1,9 +1,10 @@
-import type {
-  GetCatalogOverview,
-  GetReview,
-  GetTool,
-  RequestQuota,
-  SearchTools,
+import {
+  BUCKETS,
+  type GetCatalogOverview,
+  type GetReview,
+  type GetTool,
+  type RequestQuota,
+  type SearchTools,
 } from '@reviews/application';
 import type { DomainError, Result } from '@reviews/domain';
 import { toolMarkdown } from '@reviews/http-common';
@@ -11,6 +12,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
+import { chargeQuota } from '../shared/request-quota.js';
 import { toHttpError, type UseCaseErrorCode } from '../shared/use-case-errors.js';
 import {
   getToolQuerySchema,
@@ -34,11 +36,11 @@ import { loadSiteAssets, sendAsset } from './site-assets.js';
 import { toolPage } from './tool.page.js';
 
 interface PagesRoutesDeps {
-  readonly searchTools: Pick<SearchTools, 'execute'>;
+  readonly searchTools: Pick<SearchTools, 'execute' | 'cost'>;
   readonly getTool: Pick<GetTool, 'execute'>;
   readonly getReview: Pick<GetReview, 'execute'>;
   readonly getOverview: Pick<GetCatalogOverview, 'execute'>;
-  /** Charges the `pages` bucket (docs/api.md#limits). */
+  /** Charges the `pages` bucket, and `search` for a page with `q` (docs/api.md#limits). */
   readonly quota: RequestQuota;
   /** Named in the header and titles. */
   readonly siteName: string;
@@ -89,10 +91,23 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
     const query = await parseCharged(searchToolsQuerySchema, req.query, charge(req, res));
     // The page always shows the categories of the results and marks what matched.
     const shown = { ...query, facets: ['category' as const], highlight: true };
-    const result = await settle(deps.searchTools.execute(shown), charge(req, res));
+    // A page with `q` is a search: it pays `search` too, by the API's rule and before any search
+    // work (docs/api.md#what-a-search-costs); its ETag follows from the page, so its 304 is paid.
+    const searched = query.q !== undefined;
+    if (searched) {
+      await chargeQuota(quota, req, res, [BUCKETS.pages, BUCKETS.search], {
+        search: () => deps.searchTools.cost(shown),
+      });
+    }
+    const paid = () => Promise.resolve();
+    const result = await settle(
+      deps.searchTools.execute(shown),
+      searched ? paid : charge(req, res),
+    );
     await sendPublicDocument(req, res, quota, searchPage(siteName, query, result), {
       contentType: HTML_CONTENT_TYPE,
       links: [DESCRIBED_BY],
+      charged: searched,
     });
   });
 

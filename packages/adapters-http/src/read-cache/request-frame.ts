@@ -1,5 +1,5 @@
 import type { Logger } from '@reviews/application';
-import { frameHeaderList, requestIdFor } from '@reviews/http-common';
+import { frameHeaderList, labelRoute, requestIdFor } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { logResponse } from '../shared/access-log.middleware.js';
@@ -9,21 +9,15 @@ import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 /**
  * What the Express app's first middlewares give every request, for a request answered before
  * Express: its `X-Request-Id` (the client's when well-formed), the access log line, and the
- * metrics' route label (`route`, the Express pattern that would have answered it). The server's
+ * metrics' route label (`labelRoute`: the Express pattern that would have answered it). The server's
  * own warm-up requests write no line to the service's log, as on the Express path
  * (`accessLogFor`). Returns the request id.
  */
 type RequestFrame = (req: IncomingMessage, res: ServerResponse, route: string) => string;
 
 /**
- * The headers those middlewares set on every response, in their order, as a flat
- * `[name, value, …]` list for `writeHead` (`frameHeaderList`: `X-Request-Id` and `nosniff`).
- */
-export const requestFrameHeaders = frameHeaderList;
-
-/**
  * The `RequestFrame` of a caller that sends every header itself, in one `writeHead` list (none
- * through `setHeader`): `requestFrameHeaders`, or `frameHeaders` for the REST reads.
+ * through `setHeader`): `frameHeaderList`, or `frameHeaders` for the REST reads.
  */
 export function headerlessFrame(logger: Logger): RequestFrame {
   return (req, res, route) => {
@@ -31,17 +25,17 @@ export function headerlessFrame(logger: Logger): RequestFrame {
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
     logResponse(req, res, logger, queryAt === -1 ? url : url.slice(0, queryAt), () => requestId);
-    (req as IncomingMessage & { route?: { path: string } }).route = { path: route };
+    labelRoute(req, route);
     return requestId;
   };
 }
 
 /**
  * The headers the Express path sets first on every REST response, in its order, as a flat
- * `[name, value, …]` list for `writeHead`: `requestFrameHeaders` and the `*` CORS headers.
+ * `[name, value, …]` list for `writeHead`: `frameHeaderList` and the `*` CORS headers.
  */
 export function frameHeaders(requestId: string): string[] {
-  const head = requestFrameHeaders(requestId);
+  const head = frameHeaderList(requestId);
   head.push(...ANY_ORIGIN_HEADERS);
   return head;
 }

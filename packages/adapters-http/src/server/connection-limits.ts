@@ -39,8 +39,8 @@ interface Held {
 }
 
 /**
- * Bounds open connections (docs/api.md#limits; issue 9: 21,000 slow connections exhausted file
- * descriptors; issue 27: refused connections still crowded out others). Each served connection
+ * Bounds open connections (docs/api.md#limits): unbounded, 21,000 slow connections once exhausted
+ * the file descriptors, and refused connections that lingered still crowded out others. Each served connection
  * counts against the total and against its client's address (the socket's, not
  * `X-Forwarded-For`: a proxy counts as one client, and a proxy `TRUST_PROXY` names is not capped
  * per client at all).

@@ -63,7 +63,7 @@ function failure(req: IncomingMessage, logger: Pick<Logger, 'error'>): RequestFa
     logger,
     answer: (res) => {
       const body = refusalBody(req.url, INTERNAL_ERROR_MESSAGE, -32603);
-      res.writeHead(500, refusalHeaders(body));
+      res.writeHead(500, refusalHeaders(body, req));
       res.end(body);
     },
   };

@@ -99,15 +99,19 @@ export function answerParserRefusals(server: Server): void {
   // CONNECT (a proxy's method): Node would close the connection without a word.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     socket.end(
-      rawRefusal(405, req.url, 'CONNECT is not supported: this service is not a proxy.', {
-        Allow: 'GET, HEAD, POST, OPTIONS',
-      }),
+      rawRefusal(
+        405,
+        req.url,
+        'CONNECT is not supported: this service is not a proxy.',
+        { Allow: 'GET, HEAD, POST, OPTIONS' },
+        req,
+      ),
     );
   });
 
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const message = `Expect: ${req.headers.expect ?? ''} is not supported; only Expect: 100-continue is.`;
-    sendRefusal(res, 417, refusalBody(req.url, message));
+    sendRefusal(req, res, 417, refusalBody(req.url, message));
   });
 }
 
@@ -119,13 +123,18 @@ function keepsConnection(res: ServerResponse): boolean {
 /** RFC 9112 §3.2: an HTTP/1.1 request without `Host` is 400 (Node's check answers it empty). */
 export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return false;
-  sendRefusal(res, 400, refusalBody(req.url, 'An HTTP/1.1 request needs a Host header.'));
+  sendRefusal(req, res, 400, refusalBody(req.url, 'An HTTP/1.1 request needs a Host header.'));
   return true;
 }
 
 /** Set one by one (not through `writeHead`), so the headers stay visible to `getHeaders()`. */
-function sendRefusal(res: ServerResponse, status: number, body: string): void {
-  for (const [name, value] of Object.entries(refusalHeaders(body))) res.setHeader(name, value);
+function sendRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+): void {
+  for (const [name, value] of Object.entries(refusalHeaders(body, req))) res.setHeader(name, value);
   res.writeHead(status);
   res.end(body);
 }

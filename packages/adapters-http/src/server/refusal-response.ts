@@ -1,57 +1,49 @@
-import {
-  NOSNIFF,
-  NOSNIFF_HEADER,
-  REQUEST_ID_HEADER,
-  errorBody,
-  jsonRpcError,
-} from '@reviews/http-common';
-import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { errorBodyFor, frameHeaderList, requestIdFor } from '@reviews/http-common';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { REFUSAL_CORS_HEADERS } from '../shared/cors.middleware.js';
 
 /**
  * Refusals written outside Express (by the server itself: parser errors, `Expect`, capacity)
- * still have the shape their route promises (docs/api.md#every-response, docs/mcp.md#tools):
- * JSON-RPC for `/mcp`, `{ error }` everywhere else, with the headers every response carries. `code`
- * is the JSON-RPC error's: -32600 (invalid request) for a refusal, -32603 for a failure of ours.
+ * still have the shape their route promises (`errorBodyFor`: JSON-RPC for `/mcp`, `{ error }`
+ * everywhere else) and the frame every response carries. `code` is the JSON-RPC error's: -32600
+ * (invalid request) for a refusal, -32603 for a failure of ours.
  */
 export function refusalBody(path: string | undefined, message: string, code = -32600): string {
-  return JSON.stringify(
-    path !== undefined && isMcpEndpoint(path) ? jsonRpcError(code, message) : errorBody(message),
-  );
+  return JSON.stringify(errorBodyFor(path, message, code));
 }
 
-/** `/mcp` itself (JSON-RPC), not `/mcp/server-card` (a plain JSON document). */
-function isMcpEndpoint(path: string): boolean {
-  return /^\/mcp\/?(?:[?#]|$)/.test(path);
-}
-
-/** The headers of a refusal, `Connection: close` included: the connection is not reused. */
+/**
+ * The headers of a refusal, `Connection: close` included: the connection is not reused. The
+ * request id is the request's own (`requestIdFor`) when a request was read, a new one otherwise.
+ */
 export function refusalHeaders(
   body: string,
+  req: IncomingMessage | undefined,
   extra: Record<string, string> = {},
 ): Record<string, string> {
-  return {
+  const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     'Cache-Control': 'no-store',
-    [NOSNIFF_HEADER]: NOSNIFF,
-    [REQUEST_ID_HEADER]: randomUUID(),
-    ...REFUSAL_CORS_HEADERS,
-    Connection: 'close',
-    ...extra,
   };
+  const frame = frameHeaderList(requestIdFor(req?.headers['x-request-id']));
+  for (let i = 0; i < frame.length; i += 2) headers[frame[i]!] = frame[i + 1]!;
+  return { ...headers, ...REFUSAL_CORS_HEADERS, Connection: 'close', ...extra };
 }
 
-/** A whole HTTP/1.1 response as bytes, for a socket whose request never became a request. */
+/**
+ * A whole HTTP/1.1 response as bytes, for a socket whose request never became a request (or,
+ * for CONNECT, `req`, whose id it keeps).
+ */
 export function rawRefusal(
   status: number,
   path: string | undefined,
   message: string,
   extra: Record<string, string> = {},
+  req?: IncomingMessage,
 ): string {
   const body = refusalBody(path, message);
-  const head = Object.entries(refusalHeaders(body, extra))
+  const head = Object.entries(refusalHeaders(body, req, extra))
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${head}\r\n${body}`;

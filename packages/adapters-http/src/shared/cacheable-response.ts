@@ -1,27 +1,8 @@
-import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
+import { isNotModified, sendNotModified, strongETag, validatorHeaders } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import { negotiatedEncoding } from './compression.js';
 
-/**
- * Responses that change only with a publication may be kept for five minutes
- * (docs/api.md#caching-and-etags).
- */
-const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
-
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/**
- * The headers a 200 and its 304 share (docs/api.md#caching-and-etags: a 304 carries the 200's
- * `Vary`).
- */
-export function validatorHeaders(etag: string, cacheControl = PUBLIC_CACHE_CONTROL) {
-  return { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
-}
-
-/** 304, no body, the validator headers of the 200 it stands for. */
-export function sendNotModified(res: Response, etag: string, cacheControl?: string): void {
-  res.status(304).set(validatorHeaders(etag, cacheControl)).end();
-}
 
 /**
  * 200 with `payload` (already serialised) and its validator headers. `res.end`, not `res.send`:
@@ -65,7 +46,7 @@ export async function sendCacheable(
 ): Promise<void> {
   const etag = strongETag(payload, negotiatedEncoding(req));
   if (options.headers !== undefined) res.set(options.headers);
-  if (ifNoneMatchHits(req.get('If-None-Match'), etag)) {
+  if (isNotModified(req.get('If-None-Match'), etag)) {
     sendNotModified(res, etag, options.cacheControl);
     return;
   }

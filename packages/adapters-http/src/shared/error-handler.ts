@@ -1,5 +1,5 @@
 import type { Logger } from '@reviews/application';
-import { INTERNAL_ERROR_MESSAGE, errorBody } from '@reviews/http-common';
+import { INTERNAL_ERROR_MESSAGE, errorBody, sendJsonError } from '@reviews/http-common';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
 
@@ -33,7 +33,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         'request failed',
       );
     }
-    res.status(status).set(headers).json(errorBody(message));
+    sendJsonError(res, status, errorBody(message), headers);
   };
 }
 

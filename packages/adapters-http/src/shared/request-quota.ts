@@ -1,5 +1,5 @@
-import type { BucketName, QuotaOutcome, RequestQuota } from '@reviews/application';
-import { quotaRefusal, rateLimitHeaders } from '@reviews/http-common';
+import type { BucketName, ChargedUnits, QuotaOutcome, RequestQuota } from '@reviews/application';
+import { applyCharge } from '@reviews/http-common';
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { clientKey } from './client-address.js';
@@ -17,29 +17,32 @@ export async function chargeQuota(
   req: Request,
   res: Response,
   buckets: readonly BucketName[],
+  units?: ChargedUnits,
 ): Promise<void> {
-  const outcome = await chargeRequest(quota, req, clientKey(req), buckets);
-  res.set(rateLimitHeaders(outcome));
-  if (!outcome.allowed) throw quotaRefused(outcome.retryAfterSeconds);
+  const outcome = await chargeRequest(quota, req, clientKey(req), buckets, units);
+  const refusal = applyCharge(outcome, (name, value) => res.setHeader(name, value));
+  if (refusal !== undefined) throw new HttpError(refusal.status, refusal.message, refusal.headers);
 }
 
 /**
- * The charge of every path (Express's routes through `chargeQuota`, the cached reads): `req`
- * counted in `buckets` under `clientKey`, or, for the server's own warm-up requests, in the
- * warm-up's quota under its connection's key. The outcome gives the `RateLimit` headers
- * (`rateLimitHeaders`) and, when refused, the 429 (`quotaRefusal`).
+ * The charge of every path (Express's routes through `chargeQuota`, the cached reads, the MCP
+ * routes through `requestCharger`): `req` counted in `buckets` under `clientKey`, or, for the
+ * server's own warm-up requests, in the warm-up's quota under its connection's key. The outcome
+ * gives the `RateLimit` headers and, when refused, the 429 (`applyCharge`).
  */
 export function chargeRequest(
   quota: RequestQuota,
   req: IncomingMessage,
   clientKey: string,
   buckets: readonly BucketName[],
+  units?: ChargedUnits,
 ): Promise<QuotaOutcome> {
-  return quotaFor(req, quota).charge(chargedKeyFor(req, clientKey), buckets);
+  return quotaFor(req, quota).charge(chargedKeyFor(req, clientKey), buckets, units);
 }
 
-/** The 429 of a refused charge (`quotaRefusal`), as the HttpError the error handlers answer. */
-function quotaRefused(retryAfterSeconds: number): HttpError {
-  const refusal = quotaRefusal(retryAfterSeconds);
-  return new HttpError(refusal.status, refusal.message, refusal.headers);
+/** `chargeRequest` under the Express key (`clientKey`), for a driving adapter beside this one. */
+export function requestCharger(
+  quota: RequestQuota,
+): (req: Request, buckets: readonly BucketName[], units?: ChargedUnits) => Promise<QuotaOutcome> {
+  return (req, buckets, units) => chargeRequest(quota, req, clientKey(req), buckets, units);
 }

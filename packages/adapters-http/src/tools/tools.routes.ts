@@ -6,11 +6,10 @@ import {
   BUCKETS,
 } from '@reviews/application';
 import { DEFAULT_PAGE_LIMIT, type DomainError, type Result } from '@reviews/domain';
-import { ifNoneMatchHits, strongETag } from '@reviews/http-common';
+import { isNotModified, sendNotModified, strongETag } from '@reviews/http-common';
 import { Router, type Request, type Response } from 'express';
-import { cachedRead } from '../read-cache/cached-read.js';
-import { ReadResponseCache } from '../read-cache/read-response-cache.js';
-import { sendNotModified } from '../shared/cacheable-response.js';
+import { storedReadAnswer } from '../read-cache/stored-read-answer.js';
+import { ReadAnswerCache } from '../read-cache/read-answer-cache.js';
 import { negotiatedEncoding } from '../shared/compression.js';
 import { HttpError } from '../shared/http-error.js';
 import { parseCharged } from '../shared/parse-charged.js';
@@ -29,10 +28,10 @@ export interface ToolsRoutesDeps {
   readonly quota: RequestQuota;
   readonly validator: ReadValidator;
   /**
-   * Where answers are kept for the fast path (`cachedReads`) to send again without Express; none
+   * Where answers are kept for the fast path (`cachedReadPath`) to send again without Express; none
    * for an app without one.
    */
-  readonly cache?: ReadResponseCache;
+  readonly cache?: ReadAnswerCache;
 }
 
 export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -49,8 +48,9 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
   const router = Router();
 
   router.get('/api/v1/tools', async (req, res) => {
-    const charge = () => chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]);
-    const input = await parseCharged(searchToolsQuerySchema, req.query, charge);
+    const input = await parseCharged(searchToolsQuerySchema, req.query, () =>
+      chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search]),
+    );
     const canonical = [
       'search',
       input.q ?? '',
@@ -62,7 +62,10 @@ export function toolsRoutes(deps: ToolsRoutesDeps): Router {
     ];
     const etag = conditionalETag(req, validator, canonical);
     if (etag !== undefined && notModified(req, res, etag, true)) return;
-    await charge();
+    // docs/api.md#what-a-search-costs: the units the index plans for this search, before any of it.
+    await chargeQuota(quota, req, res, [BUCKETS.api, BUCKETS.search], {
+      search: () => searchTools.cost(input),
+    });
     // The publication may have been swapped while the quota was charged: the ETag sent is taken
     // in the same tick as the body (the use case is synchronous), so the two always agree.
     const result = timed(res, () => searchTools.execute(input));
@@ -107,14 +110,11 @@ function readETag(version: string, canonical: readonly unknown[], encoding: stri
 }
 
 /**
- * Answers 304 when the client's copy is current. `If-None-Match: *` asks whether any current
- * representation exists; `exists` answers that without running the use case.
+ * Answers 304 when the client's copy is current (`isNotModified`); `exists` tells
+ * `If-None-Match: *` whether any current representation exists without running the use case.
  */
 function notModified(req: Request, res: Response, etag: string, exists: boolean): boolean {
-  const header = req.get('If-None-Match');
-  if (header === undefined) return false;
-  if (header.trim() === '*' && !exists) return false;
-  if (!ifNoneMatchHits(header, etag)) return false;
+  if (!isNotModified(req.get('If-None-Match'), etag, exists)) return false;
   sendNotModified(res, etag);
   return true;
 }
@@ -151,7 +151,7 @@ function send<T>(
   const etag =
     version === undefined ? strongETag(payload, encoding) : readETag(version, canonical, encoding);
   const route = (req.route as { path?: unknown } | undefined)?.path;
-  const read = cachedRead(payload, {
+  const read = storedReadAnswer(payload, {
     etag,
     encoding,
     buckets,
@@ -160,7 +160,7 @@ function send<T>(
   if (version !== undefined && cache !== undefined) {
     cache.set(
       version,
-      ReadResponseCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
+      ReadAnswerCache.keyOf(req.originalUrl, req.headers['accept-encoding']),
       read,
     );
   }

@@ -69,7 +69,14 @@ describe('the pages', () => {
   });
 
   it('answers a current If-None-Match with 304, no body and no quota spent', async () => {
-    for (const path of [...PAGES, '/tools/quillsort.md', '/assets/site.css', '/assets/webmcp.js']) {
+    // A search page with q is charged before its search (see the search bucket's tests below).
+    const unsearched = PAGES.filter((path) => !path.startsWith('/search?q='));
+    for (const path of [
+      ...unsearched,
+      '/tools/quillsort.md',
+      '/assets/site.css',
+      '/assets/webmcp.js',
+    ]) {
       // Both requests without compression, so both name the same representation and ETag.
       const first = await rawRequest(`${site.url}${path}`);
       const etag = first.headers.etag as string;
@@ -278,6 +285,52 @@ describe('the pages bucket', () => {
       expect((await fetch(`${small.url}/api/v1/tools`)).status).toBe(200);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('the search bucket, for a search page', () => {
+  const buckets = {
+    api: { points: 100, windowSeconds: 60 },
+    search: { points: 2, windowSeconds: 60 },
+    pages: { points: 100, windowSeconds: 60 },
+    signup: { points: 5, windowSeconds: 3600 },
+    mail: { points: 3, windowSeconds: 86_400 },
+  };
+
+  it('charges a page with q to search as well as pages, so it shares the API search allowance', async () => {
+    const small = await startSite(await sampleTools(), { buckets });
+    try {
+      const page = await fetch(`${small.url}/search?q=fast`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('ratelimit')).toMatch(/"pages";r=99.*"search";r=1/);
+      expect((await fetch(`${small.url}/api/v1/tools?q=postgres`)).status).toBe(200);
+      const refused = await fetch(`${small.url}/search?q=sort`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      // A page without q searches nothing: it is counted in pages only.
+      const browse = await fetch(`${small.url}/search?category=Databases`);
+      expect(browse.status).toBe(200);
+      expect(browse.headers.get('ratelimit')).not.toMatch(/"search"/);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('charges a costly search page the units of its work, and answers it as an uncharged one', async () => {
+    const roomy = await startSite(await sampleTools(), {
+      buckets: { ...buckets, search: { points: 1_000, windowSeconds: 60 } },
+    });
+    try {
+      const costly = '/search?q=a+b+c+d+e+f+g+h+i+l+m+n&limit=20';
+      const charged = await fetch(`${roomy.url}${costly}`);
+      const remaining = Number(
+        /"search";r=(\d+)/.exec(charged.headers.get('ratelimit') ?? '')?.[1],
+      );
+      expect(remaining).toBeLessThan(1_000 - 1);
+      expect(await charged.text()).toBe(await (await fetch(`${site.url}${costly}`)).text());
+    } finally {
+      await roomy.close();
     }
   });
 });

@@ -78,6 +78,15 @@ describe("what Node's HTTP parser refuses is answered in the route's JSON shape"
     expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/100-continue/) });
   });
 
+  it("keeps the request's own X-Request-Id on a refusal of a request it read", async () => {
+    const answer = await exchange(
+      api.url,
+      'GET /api/v1/tools HTTP/1.1\r\nHost: t\r\nX-Request-Id: trace-417\r\nExpect: 200-ok\r\n\r\n',
+    );
+    expect(answer.status).toBe(417);
+    expect(answer.headers['x-request-id']).toBe('trace-417');
+  });
+
   it('answers /mcp refusals as JSON-RPC errors', async () => {
     const malformed = await exchange(
       api.url,

@@ -12,10 +12,10 @@ import { aCatalog } from '@reviews/domain/testing';
 import { onLoopback } from '@reviews/http-common/testing';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import {
-  cachedReads,
+  cachedReadPath,
   createHttpApp,
   createHttpServer,
-  ReadResponseCache,
+  ReadAnswerCache,
   ReadValidator,
 } from '../../src/index.js';
 import type { TrustProxy } from '../../src/app/create-http-app.js';
@@ -44,8 +44,8 @@ export interface RunningReadApi {
   /** How many times each use case ran since the start. */
   readonly executions: () => { search: number; detail: number };
   readonly server: Server;
-  /** The cache of the fast path (with `cachedReads`). */
-  readonly cache: ReadResponseCache | undefined;
+  /** The cache of the fast path (with `cachedReadPath`). */
+  readonly cache: ReadAnswerCache | undefined;
   /** Stops the server; rejects when any response broke the OpenAPI document. */
   close(): Promise<void>;
 }
@@ -60,7 +60,7 @@ export async function startReadApi(
     /** Share a publication with another test server. */
     live?: LivePublication;
     /** Answer cached reads before Express, as the service does. */
-    cachedReads?: boolean;
+    cachedReadPath?: boolean;
     /** Express's `trust proxy` (default: none). */
     trustProxy?: TrustProxy;
   } = {},
@@ -72,7 +72,7 @@ export async function startReadApi(
   const logger = new RecordingLogger();
   const quota = options.quota ?? unlimitedQuota;
   const validator = new ReadValidator(live, testProfile);
-  const cache = options.cachedReads === true ? new ReadResponseCache() : undefined;
+  const cache = options.cachedReadPath === true ? new ReadAnswerCache() : undefined;
   const trustProxy = options.trustProxy ?? false;
   const app = createHttpApp({
     logger,
@@ -82,7 +82,9 @@ export async function startReadApi(
   });
   // As the service runs it: cached reads first, then Express.
   const fast =
-    cache === undefined ? undefined : cachedReads({ cache, validator, quota, logger, trustProxy });
+    cache === undefined
+      ? undefined
+      : cachedReadPath({ cache, validator, quota, logger, trustProxy });
   const handler: RequestListener =
     fast === undefined
       ? app

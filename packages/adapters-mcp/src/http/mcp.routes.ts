@@ -5,11 +5,10 @@ import {
   type GetTool,
   type ListTools,
   type Logger,
-  type RequestQuota,
   type SearchTools,
   BUCKETS,
 } from '@reviews/application';
-import { MAX_JSON_DEPTH, requestFailed, verifyJsonBody } from '@reviews/http-common';
+import { MAX_JSON_DEPTH, requestFailed, sendJsonError, verifyJsonBody } from '@reviews/http-common';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -22,7 +21,7 @@ import { compareToolsPrompt } from '../prompts/compare-tools.prompt.js';
 import { evaluateToolPrompt } from '../prompts/evaluate-tool.prompt.js';
 import { toolResources } from '../resources/tool-resources.js';
 import { createMcpServer, type McpCatalogFeatures } from '../server/create-mcp-server.js';
-import { cachedTool } from '../tools/cached-tool.js';
+import { withResultCache } from '../tools/tool-result-cache.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { searchToolsTool } from '../tools/search-tools.tool.js';
@@ -33,9 +32,8 @@ import {
   internalError,
   jsonRpcError,
 } from './json-rpc-error.js';
-import { KnownCalls } from './known-calls.js';
 import { bothGenerationsHandler } from './mcp-handler.js';
-import { admitRequest, bucketsFor } from './mcp-quota.js';
+import { admitRequest, bucketsFor, unitsFor, type McpCharge } from './mcp-quota.js';
 import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
 import { MCP_PATH, SERVER_CARD_PATHS } from './server-card.js';
 import { serverCardHandler } from './server-card.routes.js';
@@ -50,13 +48,14 @@ export interface McpRoutesDeps {
   readonly getOverview: GetCatalogOverview;
   /** `completion/complete` (docs/mcp.md#completions). */
   readonly completeArgument: CompleteArgument;
-  /** The quota REST charges too (docs/api.md#limits). */
-  readonly quota: RequestQuota;
   /**
-   * The key a client is counted under; pass the REST adapter's own rule (IPv4 address, IPv6
-   * /64, honouring `trust proxy`) so that both protocols fill the same buckets.
+   * The service's one charge (docs/api.md#limits): pass the REST adapter's (`requestCharger`),
+   * so that both protocols fill the same buckets under the same client key, and the server's
+   * own warm-up requests charge the warm-up's quota.
    */
-  readonly clientKeyOf: (req: Request) => string;
+  readonly charge: McpCharge;
+  /** The content coding a request's body would go out in, which the server card's ETag names. */
+  readonly encodingOf: (req: Request) => string;
   /** `PUBLIC_BASE_URL` without a trailing slash (`ServiceProfile.baseUrl`). */
   readonly baseUrl: string;
   /** Only unexpected failures are logged. */
@@ -70,11 +69,6 @@ export interface McpRoutesDeps {
    * and repeated calls answered from memory until it changes.
    */
   readonly contentVersion?: () => string | undefined;
-  /**
-   * Where the SDK's answers to read-only tool calls are kept, to answer the same call again
-   * without the SDK (here, and before Express through `knownMcpCalls`); none without it.
-   */
-  readonly knownCalls?: KnownCalls;
 }
 
 /** Methods `/mcp` takes (for `Allow`, and for CORS preflights through the app's `methodsFor`). */
@@ -82,7 +76,7 @@ export const MCP_ENDPOINT_METHODS = ['POST', 'OPTIONS'] as const;
 /** Methods the server card addresses take. */
 export const SERVER_CARD_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** Largest JSON-RPC body accepted; real requests are a few hundred bytes. */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
+const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 /** `methodsFor` entries of this adapter's paths; undefined for any other path. */
 export function mcpMethodsFor(path: string): readonly string[] | undefined {
@@ -103,7 +97,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   const tools: readonly McpTool[] = [
     searchToolsTool(deps.searchTools),
     getToolTool(deps.getTool),
-  ].map((tool) => (contentVersion === undefined ? tool : cachedTool(tool, contentVersion)));
+  ].map((tool) => (contentVersion === undefined ? tool : withResultCache(tool, contentVersion)));
   const features: McpCatalogFeatures = {
     resources: toolResources(deps),
     prompts: [evaluateToolPrompt(deps.getTool), compareToolsPrompt(deps.getTool)],
@@ -119,16 +113,14 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
     deps.allowedOrigins ?? [],
     deps.loopbackOnly ?? false,
   );
-  const known = deps.knownCalls;
   const router = Router();
 
-  router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.quota, deps.clientKeyOf));
+  router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.charge, deps.encodingOf));
   router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
   router.post(
     MCP_PATH,
-    // The fast path (`knownMcpCalls`) checks the depth by the same `jsonNestsDeeperThan`.
     express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody }),
-    handleMessages(deps, serve, known),
+    handleMessages(deps, serve),
     answerErrors(deps),
   );
   router.all(MCP_PATH, refuseMethod(deps));
@@ -138,39 +130,31 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
 function handleMessages(
   deps: McpRoutesDeps,
   serve: (req: Request, res: Response, body: unknown) => Promise<void>,
-  known: KnownCalls | undefined,
 ): RequestHandler {
   return async (req, res) => {
     const body: unknown = req.body;
     if (Array.isArray(body)) {
       // One HTTP request, one unit: a batch must not buy a hundred calls for the price of one.
-      if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
-        return;
-      res
-        .status(400)
-        .json(
-          jsonRpcError(
-            JSON_RPC_INVALID_REQUEST,
-            'Invalid request: JSON-RPC batches are not supported (MCP has no batching since protocol 2025-06-18). Send one message per POST.',
-          ),
-        );
+      if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
+      sendJsonError(
+        res,
+        400,
+        jsonRpcError(
+          JSON_RPC_INVALID_REQUEST,
+          'Invalid request: JSON-RPC batches are not supported (MCP has no batching since protocol 2025-06-18). Send one message per POST.',
+        ),
+      );
       return;
     }
     const admitted = await admitRequest(
-      deps.quota,
-      deps.clientKeyOf(req),
+      deps.charge,
+      req,
       bucketsFor(body),
       res,
       body,
+      unitsFor(body, deps.searchTools),
     );
     if (!admitted) return;
-    // A call answered before is answered again without the SDK (issue 12): same bytes, new id.
-    const call = known === undefined ? undefined : KnownCalls.requestOf(req.headers, body);
-    if (call !== undefined && known !== undefined) {
-      if (known.answer(call, req, res)) return;
-      const version = known.currentVersion();
-      if (version !== undefined) known.record(call, version, res);
-    }
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.
     await serve(req, res, body);
   };
@@ -191,17 +175,19 @@ function answerErrors(deps: McpRoutesDeps): ErrorRequestHandler {
       return;
     }
     if (!unreadable) {
-      const failure = { logger: deps.logger, answer: () => res.status(500).json(internalError()) };
+      const failure = {
+        logger: deps.logger,
+        answer: () => sendJsonError(res, 500, internalError()),
+      };
       requestFailed(failure, res, error, {
         requestId: res.getHeader('X-Request-Id'),
         path: req.path,
       });
       return;
     }
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
-      return;
+    if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
     const [code, message] = unreadableBodyError(type, req.get('Content-Encoding'));
-    res.status(status).json(jsonRpcError(code, message));
+    sendJsonError(res, status, jsonRpcError(code, message));
   };
 }
 
@@ -238,16 +224,15 @@ function unreadableBodyError(type: unknown, encoding: string | undefined): [numb
 
 function refuseMethod(deps: McpRoutesDeps): RequestHandler {
   return async (req, res) => {
-    if (!(await admitRequest(deps.quota, deps.clientKeyOf(req), [BUCKETS.api], res, undefined)))
-      return;
-    res
-      .status(405)
-      .set('Allow', MCP_ENDPOINT_METHODS.join(', '))
-      .json(
-        jsonRpcError(
-          JSON_RPC_SERVER_ERROR,
-          `Method not allowed: ${req.method}. This MCP endpoint is stateless (no SSE stream, no sessions); send JSON-RPC messages with POST.`,
-        ),
-      );
+    if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
+    sendJsonError(
+      res,
+      405,
+      jsonRpcError(
+        JSON_RPC_SERVER_ERROR,
+        `Method not allowed: ${req.method}. This MCP endpoint is stateless (no SSE stream, no sessions); send JSON-RPC messages with POST.`,
+      ),
+      { Allow: MCP_ENDPOINT_METHODS.join(', ') },
+    );
   };
 }

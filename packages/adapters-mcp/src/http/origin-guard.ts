@@ -1,3 +1,4 @@
+import { sendJsonError, varyOn } from '@reviews/http-common';
 import type { RequestHandler } from 'express';
 import { JSON_RPC_INVALID_REQUEST, JSON_RPC_SERVER_ERROR, jsonRpcError } from './json-rpc-error.js';
 
@@ -41,15 +42,6 @@ export function isLoopbackListenAddress(host: string): boolean {
 }
 
 const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$/i;
-
-/**
- * Whether a request naming `host` passes the guard's `Host` checks (a host name, and one of ours
- * when listening on loopback only).
- */
-export function hostAccepted(policy: McpOriginPolicy, host: string | undefined): boolean {
-  if (host === undefined || !HOST_PATTERN.test(host)) return false;
-  return policy.allowedHostnames?.has(hostnameOf(host)) ?? true;
-}
 
 function hostnameOf(host: string): string {
   return host.replace(/:[0-9]+$/, '').toLowerCase();
@@ -95,39 +87,39 @@ export function guardMcpOrigin(
   return (req, res, next) => {
     const host = req.headers.host ?? '';
     if (!HOST_PATTERN.test(host)) {
-      res
-        .status(400)
-        .json(
-          jsonRpcError(
-            JSON_RPC_INVALID_REQUEST,
-            `Bad request: the Host header ${JSON.stringify(host)} is not a host name.`,
-          ),
-        );
+      sendJsonError(
+        res,
+        400,
+        jsonRpcError(
+          JSON_RPC_INVALID_REQUEST,
+          `Bad request: the Host header ${JSON.stringify(host)} is not a host name.`,
+        ),
+      );
       return;
     }
     const hostname = hostnameOf(host);
     if (policy.allowedHostnames !== undefined && !policy.allowedHostnames.has(hostname)) {
-      res
-        .status(403)
-        .json(
-          jsonRpcError(
-            JSON_RPC_SERVER_ERROR,
-            `Forbidden: this server listens on loopback only and does not answer for host "${hostname}" (DNS rebinding protection).`,
-          ),
-        );
+      sendJsonError(
+        res,
+        403,
+        jsonRpcError(
+          JSON_RPC_SERVER_ERROR,
+          `Forbidden: this server listens on loopback only and does not answer for host "${hostname}" (DNS rebinding protection).`,
+        ),
+      );
       return;
     }
     const origin = req.headers.origin;
-    res.vary('Origin');
+    varyOn(res, 'Origin');
     if (origin !== undefined && !originAllowed(policy, origin, host)) {
-      res
-        .status(403)
-        .json(
-          jsonRpcError(
-            JSON_RPC_SERVER_ERROR,
-            `Forbidden: pages from origin ${JSON.stringify(origin)} may not call this MCP endpoint. Clients that are not web pages send no Origin header; a site of your own can be allowed with MCP_ALLOWED_ORIGINS.`,
-          ),
-        );
+      sendJsonError(
+        res,
+        403,
+        jsonRpcError(
+          JSON_RPC_SERVER_ERROR,
+          `Forbidden: pages from origin ${JSON.stringify(origin)} may not call this MCP endpoint. Clients that are not web pages send no Origin header; a site of your own can be allowed with MCP_ALLOWED_ORIGINS.`,
+        ),
+      );
       return;
     }
     if (origin !== undefined) {
@@ -141,7 +133,7 @@ export function guardMcpOrigin(
         res.setHeader('Access-Control-Allow-Methods', methods.join(', '));
         res.setHeader('Access-Control-Allow-Headers', requested ?? ALLOWED_HEADERS.join(', '));
         res.setHeader('Access-Control-Max-Age', '86400');
-        res.vary('Access-Control-Request-Headers');
+        varyOn(res, 'Access-Control-Request-Headers');
       }
       res.status(204).end();
       return;

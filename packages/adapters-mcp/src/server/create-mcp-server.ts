@@ -44,9 +44,10 @@ export interface McpCatalogFeatures {
 }
 
 /**
- * One MCP server for one HTTP request (stateless serving, either protocol generation: the SDK's
- * `createMcpHandler` calls this factory for 2026-07-28 requests and for the 2025 stateless
- * fallback alike, so both generations see the same tools and results). It is the SDK's
+ * One MCP server for one HTTP request (stateless serving, either protocol generation:
+ * `bothGenerationsHandler` calls this factory through the SDK's `createMcpHandler` for
+ * 2026-07-28 requests and for the fresh 2025 transport of each 2025 request, so both generations
+ * see the same tools and results). It is the SDK's
  * low-level `Server`, not `McpServer`, on purpose: docs/mcp.md#tools (and the MCP spec) want a
  * JSON-RPC error for an unknown tool and an `isError` result naming the argument and the rule
  * for a bad argument, in our words. `tools/call` is this adapter's single error mapping: unknown

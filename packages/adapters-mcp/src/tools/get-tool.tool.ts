@@ -9,7 +9,7 @@ import { CITATION_RULE } from './citation-rule.js';
 import { renderDetailResult } from './markdown-rendering.js';
 import { defineMcpTool, type McpTool } from './mcp-tool.js';
 
-export const GET_TOOL_TOOL_NAME = 'get_tool';
+const GET_TOOL_TOOL_NAME = 'get_tool';
 
 const DESCRIPTION = [
   'Read one reviewed developer tool: its profile, a page of its dated reviews (newest first, with likes and dislikes) and its separately dated technology-stack record (stacks null means not researched: compatibility unknown).',

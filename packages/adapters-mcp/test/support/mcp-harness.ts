@@ -52,6 +52,8 @@ export async function startMcpApi(
   const { live, getTool, getReview, listTools, completeArgument, getOverview } = readSide;
   const searchTools = options.searchTools ?? readSide.searchTools;
   const logger = new RecordingLogger();
+  const quota = options.quota ?? unlimitedQuota;
+  const clientKeyOf = options.clientKeyOf ?? ((req: Request) => req.ip ?? 'unknown');
 
   const app = express();
   app.disable('x-powered-by');
@@ -64,8 +66,10 @@ export async function startMcpApi(
       listTools,
       completeArgument,
       getOverview,
-      quota: options.quota ?? unlimitedQuota,
-      clientKeyOf: options.clientKeyOf ?? ((req) => req.ip ?? 'unknown'),
+      // As the service charges: every bucket under the client's key.
+      charge: (req, buckets) => quota.charge(clientKeyOf(req), buckets),
+      // Express's own negotiation stands in for the HTTP adapter's.
+      encodingOf: (req) => req.acceptsEncodings('br', 'gzip', 'deflate', 'identity') || 'identity',
       baseUrl: testProfile.baseUrl,
       logger,
       allowedOrigins: options.allowedOrigins,

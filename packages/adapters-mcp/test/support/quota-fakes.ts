@@ -1,4 +1,9 @@
-import type { QuotaOutcome, RateLimitDecision, RequestQuota } from '@reviews/application';
+import type {
+  ChargedUnits,
+  QuotaOutcome,
+  RateLimitDecision,
+  RequestQuota,
+} from '@reviews/application';
 
 const WINDOW_SECONDS = 60;
 
@@ -14,12 +19,20 @@ function decision(bucket: string, allowed: boolean, retryAfterSeconds: number): 
   };
 }
 
-/** Allows everything and remembers every charge: which client key, which buckets. */
+/** Allows everything and remembers every charge: which client key, which buckets, what units. */
 export class RecordingQuota implements RequestQuota {
   readonly charges: Array<{ clientKey: string; buckets: readonly string[] }> = [];
+  readonly units: Array<Record<string, number>> = [];
 
-  charge(clientKey: string, buckets: readonly string[]): Promise<QuotaOutcome> {
+  charge(
+    clientKey: string,
+    buckets: readonly string[],
+    units: ChargedUnits = {},
+  ): Promise<QuotaOutcome> {
     this.charges.push({ clientKey, buckets: [...buckets] });
+    this.units.push(
+      Object.fromEntries(Object.entries(units).map(([bucket, cost]) => [bucket, cost()])),
+    );
     return Promise.resolve({ allowed: true, decisions: buckets.map((b) => decision(b, true, 42)) });
   }
 

@@ -16,7 +16,7 @@ interface MongoPublicationWatcherOptions {
 type WatchMode = 'starting' | 'change-stream' | 'polling' | 'closed';
 
 /**
- * Tells an instance which publication is live, so it can pick up a new one (issue 8): through a
+ * Tells an instance which publication is live, so it can pick up a new one (docs/operations.md): through a
  * change stream on the pointer collection where the server offers one (a replica set), else by
  * reading the pointer every `intervalMs` (a standalone MongoDB, FerretDB). A change stream that
  * fails later falls back to polling too.

@@ -24,8 +24,8 @@ export class MemoryRateLimiter implements RateLimiter {
     }
   }
 
-  async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    return consumeFrom(bucket, this.bucket(bucket), key);
+  async consume(bucket: string, key: string, units = 1): Promise<RateLimitDecision> {
+    return consumeFrom(bucket, this.bucket(bucket), key, units);
   }
 
   private bucket(bucket: string) {

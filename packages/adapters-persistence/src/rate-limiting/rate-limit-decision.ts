@@ -37,17 +37,24 @@ interface SizedBucket {
   };
 }
 
-/** Takes one point; rate-limiter-flexible rejects with a RateLimiterRes when the bucket is empty. */
+/**
+ * Takes `units` points; rate-limiter-flexible rejects with a RateLimiterRes when they overrun the
+ * bucket. The request is allowed all the same when a point was left before it (the port's rule:
+ * one costly search may empty the bucket, docs/api.md#what-a-search-costs).
+ */
 export async function consumeFrom(
   bucket: string,
   entry: SizedBucket,
   key: string,
+  units = 1,
 ): Promise<RateLimitDecision> {
   try {
-    return toRateLimitDecision(bucket, entry.size, await entry.limiter.consume(key, 1), true);
+    return toRateLimitDecision(bucket, entry.size, await entry.limiter.consume(key, units), true);
   } catch (refusal) {
-    if (refusal instanceof RateLimiterRes)
-      return toRateLimitDecision(bucket, entry.size, refusal, false);
+    if (refusal instanceof RateLimiterRes) {
+      const hadAUnit = refusal.consumedPoints - units < entry.size.points;
+      return toRateLimitDecision(bucket, entry.size, refusal, hadAUnit);
+    }
     throw refusal;
   }
 }

@@ -92,8 +92,8 @@ export class RedisRateLimiter implements RateLimiter {
     return new RedisRateLimiter(client, connection.buckets, connection);
   }
 
-  async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    return consumeFrom(bucket, this.bucket(bucket), key);
+  async consume(bucket: string, key: string, units = 1): Promise<RateLimitDecision> {
+    return consumeFrom(bucket, this.bucket(bucket), key, units);
   }
 
   /** Readiness: `true` when Redis answers PING now. Never rejects; answers within a second. */
@@ -107,6 +107,11 @@ export class RedisRateLimiter implements RateLimiter {
    */
   redisReady(): boolean {
     return this.client.status === 'ready';
+  }
+
+  /** The port's name for `redisReady`: the shared store is Redis. */
+  sharedStoreReady(): boolean {
+    return this.redisReady();
   }
 
   /** Quits the Redis client (on shutdown). Safe to call twice. */

@@ -1,6 +1,11 @@
+import type { Publication } from '@reviews/domain';
+import { OVERVIEW_NEWEST_REVIEWS } from '../tools/get-catalog-overview.use-case.js';
 import type { CatalogSource } from './catalog-source.port.js';
 import type { LivePublication } from './live-publication.js';
 import { SourcePublicationBuilder, type PublicationBuilder } from './publication-builder.port.js';
+
+/** Tools (or keys) a slice of the preparation handles before requests get their turn. */
+const PREPARATION_SLICE = 5_000;
 
 export interface PublishedCatalog {
   readonly publicationId: string;
@@ -65,6 +70,7 @@ export class PublishCatalog {
   private async publish(requests: number): Promise<PublishedCatalog> {
     const builder = this.live.current() === undefined ? this.firstBuilder : this.nextBuilder;
     const publication = await builder.build();
+    await prepare(publication);
     this.live.replace(publication);
     return {
       publicationId: publication.id,
@@ -73,4 +79,17 @@ export class PublishCatalog {
       requests,
     };
   }
+}
+
+/**
+ * Computes what the publication's reads would otherwise compute on first use, before it goes
+ * live, in slices with a turn of the event loop between them (docs/performance.md#after-a-publication):
+ * so neither the first request after a publication nor any request meanwhile waits for it.
+ */
+async function prepare(publication: Publication): Promise<void> {
+  const steps = publication.preparation({
+    newestReviews: OVERVIEW_NEWEST_REVIEWS,
+    slice: PREPARATION_SLICE,
+  });
+  while (steps.next().done !== true) await new Promise((resolve) => setImmediate(resolve));
 }

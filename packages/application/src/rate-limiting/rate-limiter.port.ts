@@ -24,6 +24,15 @@ export interface RateLimitDecision {
  * process.
  */
 export interface RateLimiter {
-  /** Takes one unit; a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not clamp it. */
-  consume(bucket: string, key: string): Promise<RateLimitDecision>;
+  /**
+   * Takes `units` (default 1); a refusal carries `retryAfterSeconds` ≥ 1, so adapters need not
+   * clamp it. A request is allowed while its bucket has a unit left and then takes all its
+   * units, so one costly search may empty the bucket (docs/api.md#what-a-search-costs).
+   */
+  consume(bucket: string, key: string, units?: number): Promise<RateLimitDecision>;
+  /**
+   * For a limiter that counts in a store every instance shares: whether it reaches that store
+   * now (false while it counts in process instead). Absent for a limiter that counts in process.
+   */
+  sharedStoreReady?(): boolean;
 }

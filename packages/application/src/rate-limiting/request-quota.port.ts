@@ -16,10 +16,24 @@ export type QuotaOutcome =
     };
 
 /**
+ * Units charged per bucket where a request may cost more than one, asked for only once the
+ * request is admitted, so that planning them costs a refused request nothing.
+ */
+export type ChargedUnits = Readonly<Partial<Record<BucketName, () => number>>>;
+
+/**
  * Per-client request quota shared by every driving adapter (docs/api.md#limits): REST and MCP
  * charge the same buckets (`api`, `search`, …) under the same client key (IPv4 address or IPv6
  * /64), so a client cannot double its allowance by switching protocol.
  */
 export interface RequestQuota {
-  charge(clientKey: string, buckets: readonly BucketName[]): Promise<QuotaOutcome>;
+  /**
+   * Charges one unit to each of `buckets`; once every bucket admitted the request, the rest of
+   * what `units` names for a bucket (a search's cost, docs/api.md#what-a-search-costs).
+   */
+  charge(
+    clientKey: string,
+    buckets: readonly BucketName[],
+    units?: ChargedUnits,
+  ): Promise<QuotaOutcome>;
 }

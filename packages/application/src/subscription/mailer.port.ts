@@ -28,6 +28,11 @@ export interface OutgoingMail {
  */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * What a person signing up should know when mail does not reach their inbox (a local outbox),
+   * in their words, for the signup page; none for a real provider.
+   */
+  readonly deliveryNote?: string;
 }
 
 /** The provider refused or could not be reached; nothing was sent. */

@@ -18,11 +18,11 @@ export class CountingRateLimiter implements RateLimiter {
     private readonly buckets: Readonly<Record<string, BucketSize>>,
   ) {}
 
-  async consume(bucket: string, key: string): Promise<RateLimitDecision> {
-    return this.decide(bucket, key);
+  async consume(bucket: string, key: string, units = 1): Promise<RateLimitDecision> {
+    return this.decide(bucket, key, units);
   }
 
-  private decide(bucket: string, key: string): RateLimitDecision {
+  private decide(bucket: string, key: string, units: number): RateLimitDecision {
     const size = this.buckets[bucket] ?? { points: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
     const now = this.clock.now().getTime();
     const id = `${bucket}\u0000${key}`;
@@ -32,7 +32,7 @@ export class CountingRateLimiter implements RateLimiter {
       this.windows.set(id, window);
     }
     const allowed = window.used < size.points;
-    if (allowed) window.used += 1;
+    if (allowed) window.used += units;
     const resetSeconds = Math.max(
       1,
       Math.ceil((window.startedAt + size.windowSeconds * 1000 - now) / 1000),

@@ -40,6 +40,16 @@ export function describeRateLimiterContract(
       expect(decisions[0]!.resetSeconds).toBeGreaterThanOrEqual(1);
     });
 
+    it('takes the units a request costs, allowing it while a unit is left (docs/api.md#what-a-search-costs)', async () => {
+      const limiter = await factory();
+      const key = freshKey();
+      expect(await limiter.consume('small', key, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await limiter.consume('small', key, 5)).toMatchObject({ allowed: true, remaining: 0 });
+      const refused = await limiter.consume('small', key);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    });
+
     it('counts keys and buckets separately', async () => {
       const limiter = await factory();
       const key = freshKey();

@@ -6,7 +6,7 @@ import type { ServiceProfile } from './service-profile.js';
 import { ToolPresenter } from './tool-presenter.js';
 
 /** How many of the newest reviews the overview lists. */
-const OVERVIEW_NEWEST_REVIEWS = 8;
+export const OVERVIEW_NEWEST_REVIEWS = 8;
 
 /** What the front page shows: the catalog at a glance. */
 export interface CatalogOverview {

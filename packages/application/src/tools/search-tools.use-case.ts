@@ -5,6 +5,7 @@ import {
   ok,
   pageWindow,
   parseSearchQuery,
+  searchUnits,
   type PageError,
   type QueryError,
   type Result,
@@ -32,6 +33,25 @@ export class SearchTools {
     private readonly profile: ServiceProfile,
   ) {
     this.presenter = new ToolPresenter(profile.baseUrl);
+  }
+
+  /**
+   * Units of the `search` bucket that `execute(input)` costs (docs/api.md#what-a-search-costs):
+   * the one rule every search route charges by, from the work the index plans for it, before any
+   * of that work is done. Input the use case refuses costs one unit, as it computes nothing.
+   */
+  cost(input: SearchToolsInput): number {
+    const publication = this.live.current();
+    const keywords = parseSearchQuery(input.q);
+    if (publication === undefined || !keywords.ok) return 1;
+    const work = publication.plannedSearchWork(
+      { keywords: keywords.value, category: input.category },
+      {
+        facets: input.facets?.includes('category') === true,
+        limit: input.limit ?? DEFAULT_PAGE_LIMIT,
+      },
+    );
+    return searchUnits(work);
   }
 
   execute(input: SearchToolsInput): Result<SearchResultBody, SearchToolsError> {

@@ -4,6 +4,9 @@ import { aCatalog, aReview, aTool } from '@reviews/domain/testing';
 import { LivePublication } from '../../src/catalog/live-publication.js';
 import { CompleteArgument, MAX_COMPLETIONS } from '../../src/tools/complete-argument.use-case.js';
 
+/** Category names a completion offers at most (docs/mcp.md#completions): the protocol's 100. */
+const CATEGORY_COMPLETIONS = 100;
+
 function completeArgument(): CompleteArgument {
   const live = new LivePublication();
   live.replace(
@@ -53,7 +56,7 @@ describe('CompleteArgument', () => {
     }
   });
 
-  it('completes category names by their folded beginning, by name, at most 20', () => {
+  it('completes category names by their folded beginning, by name, at most 100 with hasMore beyond', () => {
     const live = new LivePublication();
     live.replace(
       Publication.publish(
@@ -63,10 +66,10 @@ describe('CompleteArgument', () => {
           aTool().withId('b').inCategory('Data Tools'),
           aTool().withId('c').inCategory('Éditeurs'),
           aTool().withId('d').inCategory('Databases'),
-          ...Array.from({ length: 25 }, (_, i) =>
+          ...Array.from({ length: CATEGORY_COMPLETIONS + 5 }, (_, i) =>
             aTool()
               .withId(`kind-${i}`)
-              .inCategory(`Kind ${String(i).padStart(2, '0')}`),
+              .inCategory(`Kind ${String(i).padStart(3, '0')}`),
           ),
         ),
       ),
@@ -83,12 +86,12 @@ describe('CompleteArgument', () => {
     const many = complete.execute({ kind: 'category', value: 'kind' });
     if (!many.ok) throw new Error(many.error.message);
     expect(many.value.values).toEqual(
-      Array.from({ length: MAX_COMPLETIONS }, (_, i) => `Kind ${String(i).padStart(2, '0')}`),
+      Array.from({ length: CATEGORY_COMPLETIONS }, (_, i) => `Kind ${String(i).padStart(3, '0')}`),
     );
     expect(many.value.hasMore).toBe(true);
     const all = complete.execute({ kind: 'category', value: '' });
     if (!all.ok) throw new Error(all.error.message);
-    expect(all.value.values.slice(0, 3)).toEqual(['Data Tools', 'Databases', 'Kind 00']);
+    expect(all.value.values.slice(0, 3)).toEqual(['Data Tools', 'Databases', 'Kind 000']);
   });
 
   it('says the catalog is unavailable before the first publication', () => {

@@ -2,6 +2,8 @@ import {
   categoriesByPrefix,
   countToolsByCategory,
   newestReviews,
+  newestReviewsInSlices,
+  toolsByCategoryInSlices,
   type CategoryCount,
   type CategoryPrefixMatches,
   type ToolReview,
@@ -9,6 +11,7 @@ import {
 import { compareReviewsNewestFirst } from './review.js';
 import type { CatalogDocument, Tool } from './tool.js';
 import { ToolPrefixIndex, type ToolPrefixMatches } from './tool-prefix-index.js';
+import { finished } from '../shared/slices.js';
 import { SearchIndex } from '../search/search-index.js';
 import {
   toolOrderParts,
@@ -19,6 +22,7 @@ import {
 import type { SearchRequest, SearchResultList } from '../search/search-types.js';
 import type { FacetCount } from '../search/category-facets.js';
 import type { SearchSuggestion } from '../search/search-suggestions.js';
+import type { SearchWork } from '../search/search-cost.js';
 
 /**
  * A publication as plain data (strings, plain objects, typed arrays), so that it can be built in
@@ -113,6 +117,7 @@ export class Publication {
   private categoryCountCache: readonly CategoryCount[] | undefined;
   private readonly newestReviewsCache = new Map<number, readonly ToolReview[]>();
   private prefixIndex: ToolPrefixIndex | undefined;
+  private reviewCountCache: number | undefined;
 
   private constructor(
     readonly id: string,
@@ -220,6 +225,14 @@ export class Publication {
     return this.index.search(request);
   }
 
+  /** See `SearchIndex.plannedWork` (docs/api.md#what-a-search-costs). */
+  plannedSearchWork(
+    request: SearchRequest,
+    options: { facets: boolean; limit: number },
+  ): SearchWork {
+    return this.index.plannedWork(request, options);
+  }
+
   /** See `SearchIndex.categoryFacets` (docs/api.md#facets). */
   categoryFacets(keywords: readonly string[]): readonly FacetCount[] {
     return this.index.categoryFacets(keywords);
@@ -228,6 +241,30 @@ export class Publication {
   /** See `SearchIndex.suggest` (docs/api.md#did-you-mean). */
   suggest(request: SearchRequest): readonly SearchSuggestion[] {
     return this.index.suggest(request);
+  }
+
+  /**
+   * Computes, ahead of any request, what the publication's reads would otherwise compute on first
+   * use (docs/performance.md#after-a-publication): the review count, the categories, the
+   * `newestReviews` newest reviews, the tool completion index and the browse facets. It yields
+   * after about every `slice` tools or keys, so that whoever drives it (the publish use case,
+   * before the publication goes live) lets requests be answered between slices.
+   */
+  *preparation(options: { newestReviews: number; slice: number }): Generator<void, void> {
+    const { slice } = options;
+    let reviews = 0;
+    for (let i = 0; i < this.tools.length; i++) {
+      reviews += (this.tools[i] as Tool).reviews.length;
+      if ((i + 1) % slice === 0) yield;
+    }
+    this.reviewCountCache = reviews;
+    this.categoryCountCache ??= Object.freeze(yield* toolsByCategoryInSlices(this.tools, slice));
+    if (!this.newestReviewsCache.has(options.newestReviews)) {
+      const newest = yield* newestReviewsInSlices(this.tools, options.newestReviews, slice);
+      this.newestReviewsCache.set(options.newestReviews, Object.freeze(newest));
+    }
+    this.prefixIndex ??= yield* ToolPrefixIndex.inSlices(this.tools, slice);
+    this.index.categoryFacets([]);
   }
 
   /** Every category with its tool count, by name; computed once per publication. */
@@ -256,15 +293,15 @@ export class Publication {
 
   /**
    * At most `max` tools whose id or name begins with `prefix` (folded); the index behind it is
-   * built on first use, once per publication (see `ToolPrefixIndex`).
+   * built by `preparation`, or on first use, once per publication (see `ToolPrefixIndex`).
    */
   toolsByPrefix(prefix: string, max: number): ToolPrefixMatches {
-    this.prefixIndex ??= new ToolPrefixIndex(this.tools);
+    this.prefixIndex ??= finished(ToolPrefixIndex.inSlices(this.tools, Infinity));
     return this.prefixIndex.match(prefix, max);
   }
 
   get reviewCount(): number {
-    return this.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);
+    return this.reviewCountCache ?? this.tools.reduce((sum, tool) => sum + tool.reviews.length, 0);
   }
 }
 

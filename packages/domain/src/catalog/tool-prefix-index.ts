@@ -1,4 +1,5 @@
 import { foldText } from '../search/text-folding.js';
+import { sortedInSlices } from '../shared/slices.js';
 import type { Tool } from './tool.js';
 
 /** Tools whose id or name begins with a prefix, and whether more were left out. */
@@ -22,16 +23,26 @@ const byFolded = (a: Key, b: Key): number =>
  * the matches it returns, whatever the size of the catalog.
  */
 export class ToolPrefixIndex {
-  private readonly keys: readonly Key[];
+  private constructor(
+    private readonly tools: readonly Tool[],
+    private readonly keys: readonly Key[],
+  ) {}
 
-  constructor(private readonly tools: readonly Tool[]) {
+  /**
+   * Builds the index over `tools`, yielding after about every `slice` tools or keys handled, so
+   * that whoever drives it can answer requests between slices (`Publication.preparation`).
+   */
+  static *inSlices(tools: readonly Tool[], slice: number): Generator<void, ToolPrefixIndex> {
     const keys: Key[] = [];
-    tools.forEach((tool, ordinal) => {
-      keys.push({ folded: foldText(tool.id), ordinal });
+    for (let ordinal = 0; ordinal < tools.length; ordinal++) {
+      const tool = tools[ordinal] as Tool;
+      const id = foldText(tool.id);
+      keys.push({ folded: id, ordinal });
       const name = foldText(tool.name);
-      if (name !== foldText(tool.id)) keys.push({ folded: name, ordinal });
-    });
-    this.keys = keys.sort(byFolded);
+      if (name !== id) keys.push({ folded: name, ordinal });
+      if ((ordinal + 1) % slice === 0) yield;
+    }
+    return new ToolPrefixIndex(tools, yield* sortedInSlices(keys, byFolded, slice));
   }
 
   /**

@@ -19,3 +19,5 @@ export { MAX_EXCERPT_LENGTH } from './excerpt-window.js';
 export { excerptHighlights } from './excerpt-highlights.js';
 export { MAX_SUGGESTIONS } from './search-suggestions.js';
 export { ONE_TYPO_LENGTH, TWO_TYPOS_LENGTH } from './typo-matching.js';
+export { searchUnits } from './search-cost.js';
+export type { SearchWork } from './search-cost.js';

@@ -96,6 +96,15 @@ export class KeywordMatcher {
     return counts;
   }
 
+  /** How many postings matching `keyword` reads at most (docs/api.md#what-a-search-costs). */
+  postingCount(keyword: string): number {
+    const shortcut = this.shortcuts.get(keyword);
+    if (shortcut !== undefined) return shortcut.entries.length;
+    const { dictionary, offsets } = this.postings;
+    const { start, end } = dictionary.prefixRange(keyword);
+    return (offsets[end] as number) - (offsets[start] as number);
+  }
+
   /**
    * Leaves in `state.candidates[0, count)` every tool that matches all keywords, with its tier
    * and wholeness folded in, and returns `count`.

@@ -10,12 +10,15 @@ import { TermDictionary } from './term-dictionary.js';
 import { facetCounts, type FacetCount } from './category-facets.js';
 import { suggestQueries, type SearchSuggestion } from './search-suggestions.js';
 import { MAX_PAGE_DEPTH } from '../paging/page-window.js';
+import type { SearchWork } from './search-cost.js';
 
 /** Result lists kept per index: enough for the popular queries, bounded in ordinals held. */
 const CACHED_LISTS = 2_048;
 const CACHED_ORDINALS = 4_000_000;
 /** Facet counts kept per index, by keywords: small, one entry per category each. */
 const CACHED_FACETS = 1_024;
+/** "Did you mean" answers kept per index, by request: a few queries each. */
+const CACHED_SUGGESTIONS = 1_024;
 
 /**
  * The search engine of one publication (docs/api.md#search-rules-in-short): an inverted index over
@@ -25,6 +28,10 @@ const CACHED_FACETS = 1_024;
 export class SearchIndex {
   private readonly cache = new LruCache<SearchResultList>(CACHED_LISTS, CACHED_ORDINALS);
   private readonly facetCache = new LruCache<readonly FacetCount[]>(CACHED_FACETS, CACHED_FACETS);
+  private readonly suggestionCache = new LruCache<readonly SearchSuggestion[]>(
+    CACHED_SUGGESTIONS,
+    CACHED_SUGGESTIONS,
+  );
   private browseFacets: readonly FacetCount[] | undefined;
 
   private constructor(
@@ -128,8 +135,7 @@ export class SearchIndex {
     if (request.keywords.length === 0)
       return this.browseLists.get(filter?.categoryId ?? null) ?? EMPTY;
 
-    // Keyword order changes nothing in the result (AND; the tier is a maximum), so it is not in the key.
-    const key = JSON.stringify([request.category ?? null, [...request.keywords].sort()]);
+    const key = listKey(request);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const keywords = [...request.keywords];
@@ -161,7 +167,7 @@ export class SearchIndex {
       );
       return this.browseFacets;
     }
-    const key = JSON.stringify([...keywords].sort());
+    const key = facetKey(keywords);
     const cached = this.facetCache.get(key);
     if (cached !== undefined) return cached;
     const counts = this.matcher.countByGroup(keywords, this.categoryOf, categoryNames.length);
@@ -177,8 +183,12 @@ export class SearchIndex {
   suggest(request: SearchRequest): readonly SearchSuggestion[] {
     const filter = this.filterOf(request.category);
     if (filter === null || request.keywords.length === 0) return [];
+    // Kept per publication, as result lists are: the same misspelling is corrected once.
+    const key = listKey(request);
+    const cached = this.suggestionCache.get(key);
+    if (cached !== undefined) return cached;
     const { offsets } = this.parts;
-    return suggestQueries(request.keywords, {
+    const suggestions = suggestQueries(request.keywords, {
       dictionary: this.dictionary,
       postingCount: (text) => {
         const { start, end } = this.dictionary.prefixRange(text);
@@ -186,6 +196,37 @@ export class SearchIndex {
       },
       count: (keywords) => this.matcher.count(keywords, filter),
     });
+    this.suggestionCache.set(key, suggestions, 1);
+    return suggestions;
+  }
+
+  /**
+   * The work a search of `request` will do (docs/api.md#what-a-search-costs), planned from the
+   * term dictionary and the caches, without doing any of it: the postings of every keyword
+   * unless its list is kept (again for facets not kept), each keyword in each excerpt of a page
+   * of `limit`, and
+   * the keywords "did you mean" corrects when it will run (a keyword that no term begins with, or
+   * a kept list that is empty) and its answer is not kept.
+   */
+  plannedWork(request: SearchRequest, options: { facets: boolean; limit: number }): SearchWork {
+    const { keywords } = request;
+    const filter = this.filterOf(request.category);
+    if (filter === null || keywords.length === 0) return NO_WORK;
+    const postings = keywords.map((keyword) => this.matcher.postingCount(keyword));
+    const all = postings.reduce((sum, count) => sum + count, 0);
+    const key = listKey(request);
+    const list = this.cache.has(key) ? this.cache.get(key) : undefined;
+    const matching = list === undefined ? all : 0;
+    const facets = options.facets && !this.facetCache.has(facetKey(keywords)) ? all : 0;
+    const nothing = postings.includes(0);
+    const empty = list === undefined ? nothing : list.total === 0;
+    const corrections = empty && !this.suggestionCache.has(key) ? keywords.length : 0;
+    const hits = nothing ? 0 : Math.min(options.limit, list?.total ?? options.limit);
+    return {
+      postings: matching + facets,
+      excerptScans: hits * keywords.length,
+      corrections,
+    };
   }
 
   /** The filter of `category`: none without one, `null` when no tool has it. */
@@ -195,5 +236,12 @@ export class SearchIndex {
     return categoryId === undefined ? null : { categoryOf: this.categoryOf, categoryId };
   }
 }
+
+// Keyword order changes nothing in the result (AND; the tier is a maximum), so it is not in the key.
+const listKey = (request: SearchRequest): string =>
+  JSON.stringify([request.category ?? null, [...request.keywords].sort()]);
+const facetKey = (keywords: readonly string[]): string => JSON.stringify([...keywords].sort());
+
+const NO_WORK: SearchWork = { postings: 0, excerptScans: 0, corrections: 0 };
 
 const EMPTY: SearchResultList = new OrdinalResultList([], new Uint32Array(0), 0, []);

@@ -21,6 +21,11 @@ export class LruCache<V> {
     return entry.value;
   }
 
+  /** Whether `key` is kept, without counting as a use. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: string, value: V, weight: number): void {
     if (weight > this.maxWeight) return;
     const previous = this.entries.get(key);

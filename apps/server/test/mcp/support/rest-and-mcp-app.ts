@@ -8,7 +8,12 @@ import type {
   RequestQuota,
   SearchTools,
 } from '@reviews/application';
-import { clientKey, createHttpApp, ReadValidator } from '@reviews/adapters-http';
+import {
+  createHttpApp,
+  negotiatedEncoding,
+  ReadValidator,
+  requestCharger,
+} from '@reviews/adapters-http';
 import { createOpenApiDocument } from '@reviews/adapters-http/testing';
 import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
 import {
@@ -97,8 +102,8 @@ export function restAndMcpApp(
         listTools,
         completeArgument,
         getOverview,
-        quota,
-        clientKeyOf: clientKey,
+        charge: requestCharger(quota),
+        encodingOf: negotiatedEncoding,
         baseUrl: testProfile.baseUrl,
         logger,
         ...options.mcp,

@@ -12,7 +12,7 @@ const DEFAULT_CACHED_RESULTS = 1_000;
  * (least recently used out first); the first call under another version drops them all. Error
  * results are not kept. Callers must not mutate a returned result (the SDK only serialises it).
  */
-export function cachedTool(
+export function withResultCache(
   tool: McpTool,
   contentVersion: () => string | undefined,
   maxEntries = DEFAULT_CACHED_RESULTS,

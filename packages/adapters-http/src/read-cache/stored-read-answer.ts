@@ -1,6 +1,7 @@
 import type { BucketName } from '@reviews/application';
-import { JSON_CONTENT_TYPE, validatorHeaders } from '../shared/cacheable-response.js';
-import type { CachedRead } from './read-response-cache.js';
+import { validatorHeaders } from '@reviews/http-common';
+import { JSON_CONTENT_TYPE } from '../shared/cacheable-response.js';
+import type { StoredReadAnswer } from './read-answer-cache.js';
 import { encodedBody } from '../shared/compression.js';
 
 /**
@@ -9,10 +10,10 @@ import { encodedBody } from '../shared/compression.js';
  * `compression` middleware leaves it alone (it skips bodies that already have a coding or are
  * under its threshold), so Express's answer and the fast path's are the same bytes.
  */
-export function cachedRead(
+export function storedReadAnswer(
   payload: string,
   options: { etag: string; encoding: string; buckets: readonly BucketName[]; route: string },
-): CachedRead {
+): StoredReadAnswer {
   const { body, contentEncoding } = encodedBody(payload, options.encoding);
   const headers = {
     ...validatorHeaders(options.etag),

@@ -6,7 +6,7 @@ import { LruCache } from '@reviews/domain';
  * follow from them. The per-request headers (request id, CORS, rate limits, timing) are not part
  * of it.
  */
-export interface CachedRead {
+export interface StoredReadAnswer {
   readonly status: 200;
   /** Content-Type, Content-Length, Content-Encoding (when coded), ETag, Cache-Control, Vary. */
   readonly headers: Readonly<Record<string, string>>;
@@ -37,8 +37,8 @@ export const ENTRY_OVERHEAD_BYTES = 512;
  * entries carry the content version they were computed for, and the first use under another
  * version drops them all.
  */
-export class ReadResponseCache {
-  private entries: LruCache<CachedRead>;
+export class ReadAnswerCache {
+  private entries: LruCache<StoredReadAnswer>;
   private version: string | undefined;
 
   constructor(private readonly maxBytes = DEFAULT_READ_CACHE_BYTES) {
@@ -50,11 +50,11 @@ export class ReadResponseCache {
     return `${acceptEncoding ?? ''}\n${url}`;
   }
 
-  get(version: string, key: string): CachedRead | undefined {
+  get(version: string, key: string): StoredReadAnswer | undefined {
     return version === this.version ? this.entries.get(key) : undefined;
   }
 
-  set(version: string, key: string, entry: CachedRead): void {
+  set(version: string, key: string, entry: StoredReadAnswer): void {
     if (version !== this.version) {
       this.entries = new LruCache(Number.MAX_SAFE_INTEGER, this.maxBytes);
       this.version = version;

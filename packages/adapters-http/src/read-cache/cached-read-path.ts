@@ -1,22 +1,22 @@
 import type { Logger, RequestQuota } from '@reviews/application';
 import {
   INTERNAL_ERROR_MESSAGE,
+  applyCharge,
   errorBody,
-  ifNoneMatchHits,
-  quotaRefusal,
-  rateLimitHeaders,
+  isNotModified,
   requestFailed,
+  sendJsonError,
+  sendNotModifiedAfter,
 } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
-import { validatorHeaders } from '../shared/cacheable-response.js';
 import { chargeRequest } from '../shared/request-quota.js';
 import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
-import { ReadResponseCache, type CachedRead } from './read-response-cache.js';
+import { ReadAnswerCache, type StoredReadAnswer } from './read-answer-cache.js';
 
 interface CachedReadsDeps {
-  readonly cache: ReadResponseCache;
+  readonly cache: ReadAnswerCache;
   readonly validator: ReadValidator;
   readonly quota: RequestQuota;
   readonly logger: Logger;
@@ -26,7 +26,7 @@ interface CachedReadsDeps {
 }
 
 /**
- * Answers a request before Express when its answer is cached (see `ReadResponseCache`), and
+ * Answers a request before Express when its answer is cached (see `ReadAnswerCache`), and
  * returns false, touching nothing, for any other request, which the caller hands to Express.
  * A hit still gets everything every request gets on the Express path, with the same headers: a
  * request id, `nosniff`, the `*` CORS headers, the access log line, 304 on a matching
@@ -35,7 +35,7 @@ interface CachedReadsDeps {
  * so it says 0. The server's own warm-up requests charge the warm-up's own quota, never a
  * client's bucket, and are not logged.
  */
-export function cachedReads(
+export function cachedReadPath(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
@@ -48,7 +48,7 @@ export function cachedReads(
     if (version === undefined) return false;
     const read = deps.cache.get(
       version,
-      ReadResponseCache.keyOf(url, req.headers['accept-encoding']),
+      ReadAnswerCache.keyOf(url, req.headers['accept-encoding']),
     );
     if (read === undefined) return false;
 
@@ -57,9 +57,8 @@ export function cachedReads(
     // Every header goes out in one `writeHead` with a flat list, none through `setHeader`: Node
     // then checks each header once (in `_storeHeader`) instead of also storing it in its map.
     const head = frameHeaders(requestId);
-    if (ifNoneMatchHits(req.headers['if-none-match'], read.etag)) {
-      res.writeHead(304, pushHeaders(head, validatorHeaders(read.etag)));
-      res.end();
+    if (isNotModified(req.headers['if-none-match'], read.etag)) {
+      sendNotModifiedAfter(res, head, read.etag);
       return true;
     }
     answerCharged(deps.quota, req, clientKeyOf(req), read, res, head).catch((error: unknown) =>
@@ -78,14 +77,14 @@ async function answerCharged(
   quota: RequestQuota,
   req: IncomingMessage,
   clientKey: string,
-  read: CachedRead,
+  read: StoredReadAnswer,
   res: ServerResponse,
   frame: readonly string[],
 ): Promise<void> {
   const outcome = await chargeRequest(quota, req, clientKey, read.buckets);
-  const head = pushHeaders([...frame], rateLimitHeaders(outcome));
-  if (!outcome.allowed) {
-    const refusal = quotaRefusal(outcome.retryAfterSeconds);
+  const head = [...frame];
+  const refusal = applyCharge(outcome, (name, value) => head.push(name, value));
+  if (refusal !== undefined) {
     sendError(res, head, refusal.status, refusal.message, refusal.headers);
     return;
   }
@@ -95,13 +94,7 @@ async function answerCharged(
   res.end(read.body);
 }
 
-/** `list` with `headers` appended as `name, value` pairs, in their order. */
-function pushHeaders(list: string[], headers: Readonly<Record<string, string>>): string[] {
-  for (const name in headers) list.push(name, headers[name]!);
-  return list;
-}
-
-/** `{ "error": message }` as the error handler's `res.json` sends it (plus compression's `Vary`). */
+/** `{ "error": message }` after the headers in `head`, by the pipeline's error writer. */
 function sendError(
   res: ServerResponse,
   head: readonly string[],
@@ -109,15 +102,6 @@ function sendError(
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const body = Buffer.from(JSON.stringify(errorBody(message)), 'utf8');
-  res.writeHead(
-    status,
-    pushHeaders([...head], {
-      ...headers,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(body.length),
-      Vary: 'Accept-Encoding',
-    }),
-  );
-  res.end(body);
+  for (let i = 0; i < head.length; i += 2) res.setHeader(head[i]!, head[i + 1]!);
+  sendJsonError(res, status, errorBody(message), headers);
 }

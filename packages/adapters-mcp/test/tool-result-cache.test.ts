@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { cachedTool } from '../src/tools/cached-tool.js';
+import { withResultCache } from '../src/tools/tool-result-cache.js';
 import type { McpTool } from '../src/tools/mcp-tool.js';
 
 /** A tool that answers with its call count, failing for `{ fail: true }`. */
@@ -14,10 +14,10 @@ class CountingTool implements McpTool {
   }
 }
 
-describe('cachedTool', () => {
+describe('withResultCache', () => {
   it('answers the same arguments under the same version from memory', () => {
     const tool = new CountingTool();
-    const cached = cachedTool(tool, () => 'v1');
+    const cached = withResultCache(tool, () => 'v1');
     const first = cached.call({ q: 'postgres' });
     expect(cached.call({ q: 'postgres' })).toBe(first);
     expect(cached.call({ q: 'redis' })).not.toEqual(first);
@@ -27,7 +27,7 @@ describe('cachedTool', () => {
   it('computes again once the content version changes', () => {
     const tool = new CountingTool();
     let version = 'v1';
-    const cached = cachedTool(tool, () => version);
+    const cached = withResultCache(tool, () => version);
     cached.call({ q: 'postgres' });
     version = 'v2';
     expect(cached.call({ q: 'postgres' })).toEqual({ content: [{ type: 'text', text: 'call 2' }] });
@@ -35,8 +35,8 @@ describe('cachedTool', () => {
 
   it('keeps no error result and nothing before a first publication', () => {
     const tool = new CountingTool();
-    cachedTool(tool, () => 'v1').call({ fail: true });
-    const unpublished = cachedTool(tool, () => undefined);
+    withResultCache(tool, () => 'v1').call({ fail: true });
+    const unpublished = withResultCache(tool, () => undefined);
     unpublished.call({ q: 'x' });
     unpublished.call({ q: 'x' });
     expect(tool.calls).toBe(3);
@@ -44,7 +44,7 @@ describe('cachedTool', () => {
 
   it('drops the least recently used result past its bound', () => {
     const tool = new CountingTool();
-    const cached = cachedTool(tool, () => 'v1', 2);
+    const cached = withResultCache(tool, () => 'v1', 2);
     cached.call({ q: 'a' });
     cached.call({ q: 'b' });
     cached.call({ q: 'a' }); // now b is the least recently used

@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ENTRY_OVERHEAD_BYTES,
-  ReadResponseCache,
-  type CachedRead,
-} from '../../src/read-cache/read-response-cache.js';
+  ReadAnswerCache,
+  type StoredReadAnswer,
+} from '../../src/read-cache/read-answer-cache.js';
 
 /** What an answer of `bytes` under a one-character key counts for. */
 const cost = (bytes: number) => bytes + 1 + ENTRY_OVERHEAD_BYTES;
 
-function anAnswer(bytes: number): CachedRead {
+function anAnswer(bytes: number): StoredReadAnswer {
   return {
     status: 200,
     headers: {},
@@ -20,9 +20,9 @@ function anAnswer(bytes: number): CachedRead {
   };
 }
 
-describe('ReadResponseCache', () => {
+describe('ReadAnswerCache', () => {
   it('evicts the least recently used answers once they pass the byte bound', () => {
-    const cache = new ReadResponseCache(3 * cost(100));
+    const cache = new ReadAnswerCache(3 * cost(100));
     cache.set('v1', 'a', anAnswer(100));
     cache.set('v1', 'b', anAnswer(100));
     cache.set('v1', 'c', anAnswer(100));
@@ -34,19 +34,19 @@ describe('ReadResponseCache', () => {
   });
 
   it('counts keys and a fixed overhead, so tiny answers are bounded too', () => {
-    const cache = new ReadResponseCache(10 * ENTRY_OVERHEAD_BYTES);
+    const cache = new ReadAnswerCache(10 * ENTRY_OVERHEAD_BYTES);
     for (let i = 0; i < 100; i++) cache.set('v1', `key-${i}`, anAnswer(0));
     expect(cache.size().entries).toBeLessThan(10);
   });
 
   it('keeps no answer larger than the whole bound', () => {
-    const cache = new ReadResponseCache(cost(300));
+    const cache = new ReadAnswerCache(cost(300));
     cache.set('v1', 'a', anAnswer(301));
     expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
   });
 
   it('answers nothing for another content version, and drops everything at the next store', () => {
-    const cache = new ReadResponseCache(10_000);
+    const cache = new ReadAnswerCache(10_000);
     cache.set('v1', 'a', anAnswer(100));
     expect(cache.get('v2', 'a')).toBeUndefined();
     cache.set('v2', 'b', anAnswer(50));
@@ -55,7 +55,7 @@ describe('ReadResponseCache', () => {
   });
 
   it('counts a replaced answer once', () => {
-    const cache = new ReadResponseCache(10_000);
+    const cache = new ReadAnswerCache(10_000);
     cache.set('v1', 'a', anAnswer(100));
     cache.set('v1', 'a', anAnswer(200));
     expect(cache.size()).toEqual({ entries: 1, bytes: cost(200) });
