@@ -67,7 +67,7 @@ export async function startMcpApi(
       completeArgument,
       getOverview,
       // As the service charges: every bucket under the client's key.
-      charge: (req, buckets) => quota.charge(clientKeyOf(req), buckets),
+      charge: (req, buckets, units) => quota.charge(clientKeyOf(req), buckets, units),
       // Express's own negotiation stands in for the HTTP adapter's.
       encodingOf: (req) => req.acceptsEncodings('br', 'gzip', 'deflate', 'identity') || 'identity',
       baseUrl: testProfile.baseUrl,
