@@ -11,6 +11,8 @@ import { cpuProfileSummary } from './profile/profile-bench.js';
 import { reloadBench } from './reload-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { refinementsBench } from './refinements-bench.js';
+import { closestCostBench } from './relevance/closest-cost-bench.js';
+import { relevanceBench } from './relevance/relevance-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signups-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
@@ -56,6 +58,7 @@ export const BENCH_OPTIONS = {
   encoding: { type: 'string', default: 'none' },
   breakdown: { type: 'boolean', default: false },
   'breakdown-only': { type: 'boolean', default: false },
+  tuning: { type: 'boolean', default: false },
 } as const;
 
 type BenchValues = ReturnType<
@@ -305,8 +308,10 @@ export const BENCHES: readonly Bench[] = [
     usage: `  flood    at the default limits: a bystander's /healthz and detail read, alone and while one
            client floods refused searches (429s and If-None-Match: *, a new connection each);
            then per catalog size, a bystander's ordinary search while 60 addresses (127.0.0.2-61)
-           each send the costliest search of one route (REST, MCP, page) at their allowed rate;
-           the worst search's cost; at the largest size, the first reads after a publication
+           each send the costliest search of one route (REST, MCP, page) at their allowed rate,
+           of each kind (twelve letters; eleven prefixes and a word that matches nothing, so its
+           closest tools are computed); the worst searches' cost; at the largest size, the first
+           reads after a publication
            --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8; 0 skips it)
            --sizes 10000,100000 (generated and cached; "" skips) --seed S (1) [--server PATH/main.js]`,
     run: (values) => {
@@ -368,6 +373,36 @@ export const BENCHES: readonly Bench[] = [
         breakdownOnly: values['breakdown-only'],
       });
     },
+  },
+  {
+    name: 'relevance',
+    usage: `  relevance  natural-language queries: hit@1, hit@3, MRR of the strict answer, of the answer
+           with its closest tools, and of MiniSearch 7 (OR, BM25, prefix, fuzzy 0.2, name
+           boosted) over the same texts; the sample catalog's written queries (all, then the
+           held-out third), then a generated catalog with queries built from descriptions
+           --tools N (10000; 0 skips it) --queries N (600) --seed S (1)
+           [--tuning] (the sample queries without the held-out third, nothing else)`,
+    run: (values) =>
+      relevanceBench({
+        sampleCatalog: SAMPLE,
+        tools: Number(values.tools ?? 10000),
+        queries: Number(values.queries ?? 600),
+        seed: Number(values.seed),
+        tuning: values.tuning,
+      }),
+  },
+  {
+    name: 'closest-cost',
+    usage: `  closest-cost  at --tools N (100000; generated and cached), the costliest 12-keyword search
+           that no tool matches in full (its closest tools computed) against ordinary
+           searches: postings read and in-process time, fresh index caches each round
+           --rounds R (20) --seed S (1)`,
+    run: (values) =>
+      closestCostBench({
+        tools: Number(values.tools ?? 100000),
+        rounds: Number(values.rounds ?? 20),
+        seed: Number(values.seed),
+      }),
   },
 ];
 
