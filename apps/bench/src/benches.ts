@@ -66,7 +66,7 @@ type BenchValues = ReturnType<
 >['values'];
 
 /** A `pnpm bench` subcommand: its name (its file is `<name>-bench.ts`), its usage, how it runs. */
-export interface Bench {
+interface Bench {
   readonly name: string;
   /** Its lines of the usage text, from its name on. */
   readonly usage: string;
