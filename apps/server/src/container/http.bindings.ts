@@ -49,7 +49,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
   bindHttpApp(container, config, logger, accessLogger);
 }
 
-/** What `/readyz` checks: a catalog, the subscription store, the shared database when used, not draining. */
+/**
+ * What `/readyz` checks: a catalog, the start's warm-up done, the subscription store, the shared
+ * database when used, not draining.
+ */
 function bindReadiness(container: Container): void {
   bindResolved(
     container,
@@ -58,10 +61,14 @@ function bindReadiness(container: Container): void {
       live: TOKENS.LivePublication,
       store: TOKENS.SubscriptionStore,
       lifecycle: TOKENS.ServiceLifecycle,
+      listening: TOKENS.ListeningGate,
       storage: optional(TOKENS.SharedStorage),
     },
-    ({ live, store, lifecycle, storage }) => [
+    ({ live, store, lifecycle, listening, storage }) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
+      // The ports are bound before the catalog is read; traffic waits for the warm-up that
+      // follows (docs/operations.md#readiness-and-warm-up).
+      { name: 'warm-up', isReady: () => Promise.resolve(listening.isOpen) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
       ...(storage === undefined ? [] : [storageReadiness(storage)]),
       // Fails from SIGTERM on, before anything stops (docs/operations.md#shutdown: drain first).

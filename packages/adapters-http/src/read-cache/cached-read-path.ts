@@ -9,10 +9,10 @@ import {
   sendNotModifiedAfter,
 } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TrustProxy } from '../shared/client-address.js';
+import { clientKeyOf, type TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { chargeRequest } from '../shared/request-quota.js';
-import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
+import { frameHeaders, headerlessFrame } from './request-frame.js';
 import { ReadAnswerCache, type StoredReadAnswer } from './read-answer-cache.js';
 
 interface CachedReadsDeps {
@@ -38,7 +38,7 @@ interface CachedReadsDeps {
 export function cachedReadPath(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
+  const keyOf = clientKeyOf(deps.trustProxy, deps.logger);
   const frame = headerlessFrame(deps.accessLogger ?? deps.logger);
   return (req, res) => {
     const { method, url } = req;
@@ -61,7 +61,7 @@ export function cachedReadPath(
       sendNotModifiedAfter(res, head, read.etag);
       return true;
     }
-    answerCharged(deps.quota, req, clientKeyOf(req), read, res, head).catch((error: unknown) =>
+    answerCharged(deps.quota, req, keyOf(req), read, res, head).catch((error: unknown) =>
       requestFailed(
         { logger: deps.logger, answer: () => sendError(res, head, 500, INTERNAL_ERROR_MESSAGE) },
         res,
