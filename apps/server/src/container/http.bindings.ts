@@ -10,6 +10,7 @@ import {
   isSubscriptionPath,
   notFoundPages,
   openApiRoutes,
+  PageValidator,
   pagesRoutes,
   ReadAnswerCache,
   ReadValidator,
@@ -142,6 +143,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       facts: TOKENS.ServiceFacts,
       exportCatalog: TOKENS.ExportCatalog,
       listReviewChanges: TOKENS.ListReviewChanges,
+      validator: TOKENS.ReadValidator,
     },
     ({
       searchTools,
@@ -153,6 +155,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       facts,
       exportCatalog,
       listReviewChanges,
+      validator,
     }) => [
       pagesRoutes({
         searchTools,
@@ -161,6 +164,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
         getOverview,
         quota,
         siteName: config.serviceName,
+        validator: new PageValidator(validator, config.serviceName),
       }),
       openApiRoutes({ facts, quota }),
       reviewExportRoutes({ exportCatalog, quota }),
