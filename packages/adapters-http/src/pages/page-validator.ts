@@ -49,10 +49,7 @@ export class PageValidator {
   etag(req: Request, canonical: readonly unknown[]): string | undefined {
     const version = this.read.contentVersion();
     if (version === undefined) return undefined;
-    return strongETag(
-      JSON.stringify([version, this.build, ...canonical]),
-      negotiatedEncoding(req),
-    );
+    return strongETag(JSON.stringify([version, this.build, ...canonical]), negotiatedEncoding(req));
   }
 
   /** Whether the tool `id` exists (for `If-None-Match: *` on its pages). */

@@ -70,12 +70,7 @@ describe('the pages', () => {
   });
 
   it('answers a current If-None-Match with 304, no body and no quota spent', async () => {
-    for (const path of [
-      ...PAGES,
-      '/tools/quillsort.md',
-      '/assets/site.css',
-      '/assets/webmcp.js',
-    ]) {
+    for (const path of [...PAGES, '/tools/quillsort.md', '/assets/site.css', '/assets/webmcp.js']) {
       // Both requests without compression, so both name the same representation and ETag.
       const first = await rawRequest(`${site.url}${path}`);
       const etag = first.headers.etag as string;
