@@ -40,6 +40,43 @@ export function costlySearch(route: SearchRoute, draw: () => number): FloodReque
     : { path: `/api/v1/tools?${query}&facets=category&highlight=true` };
 }
 
+/** The kinds of costly search the flood sends: twelve letters, or a search nothing matches in full. */
+export const COSTLY_KINDS = ['letters', 'closest'] as const;
+type CostlyKind = (typeof COSTLY_KINDS)[number];
+
+/**
+ * The costliest search that no tool matches in full (docs/api.md#the-closest-tools): the first
+ * five letters of eleven catalog words (prefixes that no shortcut covers read every term they
+ * begin) and a word drawn anew that matches nothing, so no cache answers it and every request
+ * computes its closest tools, a union over the eleven; a page of 20.
+ */
+export function closestSearch(
+  route: SearchRoute,
+  words: readonly string[],
+  draw: () => number,
+): FloodRequest {
+  const prefixes = new Set<string>();
+  while (prefixes.size < 11)
+    prefixes.add((words[Math.floor(draw() * words.length)] as string).slice(0, 5));
+  const nothing = `q${Array.from({ length: 9 }, () => LETTERS[Math.floor(draw() * 26)]).join('')}`;
+  const q = [...prefixes, nothing].join(' ');
+  if (route === 'mcp') {
+    return mcpRequest('tools/call', { name: 'search_tools', arguments: { q, limit: 20 } });
+  }
+  const query = `q=${encodeURIComponent(q)}&limit=20`;
+  return route === 'page' ? { path: `/search?${query}` } : { path: `/api/v1/tools?${query}` };
+}
+
+/** One costly search of `kind` on `route`. */
+function costlyRequest(
+  kind: CostlyKind,
+  route: SearchRoute,
+  words: readonly string[],
+  draw: () => number,
+): FloodRequest {
+  return kind === 'letters' ? costlySearch(route, draw) : closestSearch(route, words, draw);
+}
+
 /** A search a reader makes: one or two words the catalog has, not asked before in this run. */
 export function ordinarySearch(words: readonly string[], i: number): FloodRequest {
   const first = words[i % words.length] as string;
@@ -118,6 +155,7 @@ export async function floodAtAllowedRate(
   until: number,
   tally: FloodTally,
   draw: () => number,
+  costly: { kind: CostlyKind; words: readonly string[] } = { kind: 'letters', words: [] },
 ): Promise<void> {
   await Promise.all(
     FLOOD_ADDRESSES.map(async (localAddress, i) => {
@@ -125,7 +163,8 @@ export async function floodAtAllowedRate(
       await pause((2_000 * i) / FLOOD_ADDRESSES.length);
       while (performance.now() < until) {
         const known = tally.remaining.get(localAddress);
-        const answer = await send(url, costlySearch(route, draw), { agent, localAddress });
+        const request = costlyRequest(costly.kind, route, costly.words, draw);
+        const answer = await send(url, request, { agent, localAddress });
         tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
         const bucket = searchBucket(answer);
         if (answer.status === 429) {

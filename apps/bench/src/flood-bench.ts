@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks';
 import {
   bystander,
   catalogWords,
+  closestSearch,
+  COSTLY_KINDS,
   costlySearch,
   floodAtAllowedRate,
   ordinarySearch,
@@ -211,25 +213,30 @@ async function addressFlood(
     console.log(
       `  worst search: ${worst.ms.toFixed(1)} ms in the use case, ${worst.units} units; an ordinary one: ${ordinary.ms.toFixed(1)} ms, ${ordinary.units} unit(s); ${(worst.ms / ordinary.ms).toFixed(1)}x the time, ${(worst.units / ordinary.units).toFixed(0)}x the price`,
     );
+    const closest = await searchCost(server.url, closestSearch('rest', words, draw), '127.0.0.64');
+    console.log(
+      `  worst search that nothing matches in full (its closest tools computed): ${closest.ms.toFixed(1)} ms in the use case, ${closest.units} units; ${(closest.ms / ordinary.ms).toFixed(1)}x the time, ${(closest.units / ordinary.units).toFixed(0)}x the price of an ordinary one`,
+    );
     let next = 0;
     const remaining = new Map<string, number>();
-    for (const route of SEARCH_ROUTES) {
-      const phase = () => performance.now() + options.seconds * 1000;
-      const quiet = await bystander(server.url, words, phase(), next);
-      next += quiet.count;
-      const tally: FloodTally = { statuses: new Map(), units: [], remaining };
-      const until = phase();
-      const [flooded] = await Promise.all([
-        bystander(server.url, words, until, next),
-        floodAtAllowedRate(server.url, route, until, tally, draw),
-      ]);
-      next += flooded.count;
-      const sent = [...tally.statuses.values()].reduce((a, b) => a + b, 0);
-      const units = summarise(tally.units);
-      console.log(
-        `  ${route.padEnd(5)} bystander p50 ${ms(quiet.p50)} alone, ${ms(flooded.p50)} under flood: ${(flooded.p50 / quiet.p50).toFixed(2)}x (p99 ${ms(quiet.p99)} / ${ms(flooded.p99)}); flood ${sent} searches (${(sent / options.seconds).toFixed(1)}/s), ${units.p50} units each at p50, statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
-      );
-    }
+    for (const kind of COSTLY_KINDS)
+      for (const route of SEARCH_ROUTES) {
+        const phase = () => performance.now() + options.seconds * 1000;
+        const quiet = await bystander(server.url, words, phase(), next);
+        next += quiet.count;
+        const tally: FloodTally = { statuses: new Map(), units: [], remaining };
+        const until = phase();
+        const [flooded] = await Promise.all([
+          bystander(server.url, words, until, next),
+          floodAtAllowedRate(server.url, route, until, tally, draw, { kind, words }),
+        ]);
+        next += flooded.count;
+        const sent = [...tally.statuses.values()].reduce((a, b) => a + b, 0);
+        const units = summarise(tally.units);
+        console.log(
+          `  ${route.padEnd(5)} ${kind.padEnd(8)} bystander p50 ${ms(quiet.p50)} alone, ${ms(flooded.p50)} under flood: ${(flooded.p50 / quiet.p50).toFixed(2)}x (p99 ${ms(quiet.p99)} / ${ms(flooded.p99)}); flood ${sent} searches (${(sent / options.seconds).toFixed(1)}/s), ${units.p50} units each at p50, statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
+        );
+      }
     if (last) {
       const overview = await send(server.url, {
         path: '/api/v1/tools?facets=category&limit=1',

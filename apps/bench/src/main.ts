@@ -11,6 +11,8 @@ import { cpuProfileSummary } from './profile/cpu-profile-summary.js';
 import { reloadBench } from './reload-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { refinementsBench } from './refinements-bench.js';
+import { closestCostBench } from './relevance/closest-cost-bench.js';
+import { relevanceBench } from './relevance/relevance-bench.js';
 import { searchBench } from './search-bench.js';
 import { signupBench } from './signup-bench.js';
 import { slowConnectionsBench } from './slow-connections-bench.js';
@@ -22,7 +24,7 @@ const SAMPLE = fileURLToPath(
   new URL('../../../packages/service-common/catalog/sample-catalog.json', import.meta.url),
 );
 
-const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|latency|reload|search|refinements|http|profile|signups|flood|slow-connections|varied> [options]
+const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale|first|latency|reload|search|refinements|http|profile|signups|flood|slow-connections|varied|relevance|closest-cost> [options]
   engine   ours vs MiniSearch vs FlexSearch (default resolver and id-set intersection), same
            generated catalog and sampled queries, AND + prefix over our folded terms: build
            time, heap, p50/p90/p99, result agreement and ratios
@@ -95,8 +97,10 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
   flood    at the default limits: a bystander's /healthz and detail read, alone and while one
            client floods refused searches (429s and If-None-Match: *, a new connection each);
            then per catalog size, a bystander's ordinary search while 60 addresses (127.0.0.2-61)
-           each send the costliest search of one route (REST, MCP, page) at their allowed rate;
-           the worst search's cost; at the largest size, the first reads after a publication
+           each send the costliest search of one route (REST, MCP, page) at their allowed rate,
+           of each kind (twelve letters; eleven prefixes and a word that matches nothing, so its
+           closest tools are computed); the worst searches' cost; at the largest size, the first
+           reads after a publication
            --catalog FILE (the one-client flood's) --seconds S (10) --concurrency C (8; 0 skips it)
            --sizes 10000,100000 (generated and cached; "" skips) --seed S (1) [--server PATH/main.js]
   slow-connections  /healthz probes from other addresses while slow clients dribble request
@@ -113,6 +117,16 @@ const usage = `usage: pnpm bench <engine|catalog-read|collect|start|sighup|scale
            --encoding none|gzip --seconds S (10) --connections C (32) --rounds R (3) --seed S (1)
            [--compare DIR] (DIR's built server too) [--breakdown] (then profile this build: CPU
            shares of match, excerpts, serialization, compression, HTTP) [--breakdown-only]
+  relevance  natural-language queries: hit@1, hit@3, MRR of the strict answer, of the answer
+           with its closest tools, and of MiniSearch 7 (OR, BM25, prefix, fuzzy 0.2, name
+           boosted) over the same texts; the sample catalog's written queries (all, then the
+           held-out third), then a generated catalog with queries built from descriptions
+           --tools N (10000; 0 skips it) --queries N (600) --seed S (1)
+           [--tuning] (the sample queries without the held-out third, nothing else)
+  closest-cost  at --tools N (100000; generated and cached), the costliest 12-keyword search
+           that no tool matches in full (its closest tools computed) against ordinary
+           searches: postings read and in-process time, fresh index caches each round
+           --rounds R (20) --seed S (1)
 Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE`;
 
 async function main(): Promise<void> {
@@ -155,6 +169,7 @@ async function main(): Promise<void> {
       encoding: { type: 'string', default: 'none' },
       breakdown: { type: 'boolean', default: false },
       'breakdown-only': { type: 'boolean', default: false },
+      tuning: { type: 'boolean', default: false },
     },
   });
   const [benchmark, argument] = positionals;
@@ -288,6 +303,20 @@ async function main(): Promise<void> {
         breakdownOnly: values['breakdown-only'],
       });
     }
+    case 'relevance':
+      return relevanceBench({
+        sampleCatalog: SAMPLE,
+        tools: Number(values.tools ?? 10000),
+        queries: Number(values.queries ?? 600),
+        seed: Number(values.seed),
+        tuning: values.tuning,
+      });
+    case 'closest-cost':
+      return closestCostBench({
+        tools: Number(values.tools ?? 100000),
+        rounds: Number(values.rounds ?? 20),
+        seed: Number(values.seed),
+      });
     case 'profile':
       if (argument === undefined) break;
       return cpuProfileSummary(argument, Number(values.top), values.match);

@@ -10,6 +10,7 @@ describe('objectJsonSchema', () => {
     expect(schema.type).toBe('object');
     expect(schema['$ref']).toBeUndefined();
     expect(Object.keys(schema['definitions'] as object).sort()).toEqual([
+      'ClosestTool',
       'FacetCount',
       'MatchedStackTag',
       'ReviewCitation',

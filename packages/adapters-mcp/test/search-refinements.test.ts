@@ -58,6 +58,27 @@ describe.each([
     ]);
   });
 
+  it('lists the closest tools as partial matches with their missing words when nothing matches in full', async () => {
+    const { body, text } = await call({ q: 'postgres zero downtime' });
+    expect(body.items).toEqual([]);
+    expect(body.closestTools?.map((tool) => [tool.id, tool.missingKeywords])).toEqual([
+      ['pgbeam', ['zero', 'downtime']],
+      ['quillsort', ['zero', 'downtime']],
+    ]);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe("No tool matches every keyword. Closest, missing 'zero', 'downtime':");
+    expect(lines[1]).toBe('1. **PgBeam** · id `pgbeam` · category Databases');
+    expect(text).toContain('Cite: <https://reviews.example/tools/quillsort/reviews/');
+
+    const mixed = await call({ q: 'postgres console downtime' });
+    expect(mixed.text.split('\n').filter((line) => line.includes('missing'))).toEqual([
+      'No tool matches every keyword. Closest, each missing some keywords:',
+      "1. **PgBeam** · id `pgbeam` · category Databases · missing 'downtime'",
+      "2. **Quillsort** · id `quillsort` · category Editors · missing 'console', 'downtime'",
+    ]);
+    expect((await call({ q: 'postgres' })).body.closestTools).toBeUndefined();
+  });
+
   it('refuses an unknown facet and a highlight that is not a boolean', async () => {
     const facets = await client.callTool('search_tools', { facets: ['tags'] });
     expect(facets.isError).toBe(true);

@@ -39,6 +39,7 @@ export {
   searchToolsInputSchema,
 } from './schemas/tool-inputs.schemas.js';
 export {
+  closestToolSchema,
   detailResultSchema,
   errorBodySchema,
   facetCountSchema,
@@ -53,6 +54,7 @@ export {
   stacksSchema,
 } from './schemas/tool.schemas.js';
 export type {
+  ClosestToolBody,
   DetailResultBody,
   ReviewBody,
   Rights,

@@ -1,4 +1,5 @@
 import {
+  closestToolSchema,
   detailResultSchema,
   facetCountSchema,
   matchedStackTagSchema,
@@ -84,7 +85,10 @@ renders it.
 When a search with \`q\` matches no tool at all (not a page past the end), the answer carries
 \`suggestions\`: up to ${MAX_SUGGESTIONS} other spellings of \`q\`, each with the \`total\` it finds in the same category.
 They allow one typo in a keyword of ${ONE_TYPO_LENGTH} to ${TWO_TYPOS_LENGTH - 1} characters and two from ${TWO_TYPOS_LENGTH} on (a swap of two neighbours
-counts as one), none in shorter ones.
+counts as one), none in shorter ones. It also carries \`closestTools\`: at most \`limit\` tools that
+match the most keywords (a rare keyword weighs more than a common one), each with the
+\`matchedKeywords\` and \`missingKeywords\`, its excerpt and cited review: partial matches, to
+show as such.
 
 Order with \`q\`: name matches, then other tool metadata, then review text; whole words before
 prefixes; the most recent review; name; id. Excerpts (at most ${MAX_EXCERPT_LENGTH} characters) come from the
@@ -117,6 +121,10 @@ ${fieldTable(facetCountSchema, cell)}
 Suggestion (\`suggestions[]\`):
 
 ${fieldTable(searchSuggestionSchema, cell)}
+
+Closest tool (\`closestTools[]\`, a search item with two more members):
+
+${fieldTable(closestToolSchema, cell)}
 
 Matched stack tag (\`items[].matchedStackTags[]\`: a keyword matched the tag but not the name,
 description or category, so the excerpt may lack it):

@@ -1,4 +1,4 @@
-import type { SearchItemBody, SearchResultBody } from '@reviews/application';
+import type { ClosestToolBody, SearchItemBody, SearchResultBody } from '@reviews/application';
 import { html, type SafeHtml } from '../html/escape-html.js';
 import { renderPage } from '../html/page-layout.js';
 import { WEBMCP_SCRIPT_PATH } from './site-assets.js';
@@ -53,7 +53,7 @@ export function searchPage(
   ${suggestionLinks(result, params)} ${jumpToFacets(result)}
   ${
     result.items.length === 0
-      ? noResults(offset)
+      ? html`${noResults(offset)} ${closestTools(result.closestTools)}`
       : html`<p class="meta" aria-live="polite">
             Results
             ${offset + 1}–${offset + result.items.length}${
@@ -61,7 +61,7 @@ export function searchPage(
             }
           </p>
           <ol class="plain-list results" start="${offset + 1}">
-            ${result.items.map(resultItem)}
+            ${result.items.map((item) => resultItem(item))}
           </ol>`
   }
   ${pager({
@@ -103,7 +103,29 @@ function noResults(offset: number): SafeHtml {
       </p>`;
 }
 
-function resultItem(item: SearchItemBody): SafeHtml {
+/**
+ * The closest tools under an empty result (docs/api.md#the-closest-tools): labelled as partial
+ * matches, each naming the words it misses.
+ */
+function closestTools(tools: readonly ClosestToolBody[] | undefined): SafeHtml {
+  if (tools === undefined || tools.length === 0) return html``;
+  return html`<section class="closest" aria-labelledby="closest-tools">
+    <h2 id="closest-tools" class="meta">Closest tools: partial matches, each missing some words</h2>
+    <ol class="plain-list results">
+      ${tools.map((tool) =>
+        resultItem(
+          tool,
+          html`<p class="meta missing">
+            Missing:
+            ${tool.missingKeywords.map((keyword, i) => html`${i === 0 ? '' : ', '}<s>${keyword}</s>`)}
+          </p>`,
+        ),
+      )}
+    </ol>
+  </section>`;
+}
+
+function resultItem(item: SearchItemBody, note: SafeHtml = html``): SafeHtml {
   return html`<li class="card">
     <h2 class="result-title"><a href="${toolPath(item.id)}">${item.name}</a></h2>
     <p class="meta">
@@ -128,5 +150,6 @@ function resultItem(item: SearchItemBody): SafeHtml {
             <a href="${reviewPath(item.id, item.review.id)}">cite this review</a>
           </p>`
     }
+    ${note}
   </li>`;
 }

@@ -9,6 +9,7 @@ interface ApiSearch {
   items: Array<{ name: string; excerpt?: string; excerptHighlights?: number[][] }>;
   facets?: { category: Array<{ name: string; count: number }> };
   suggestions?: Array<{ q: string; total: number }>;
+  closestTools?: Array<{ name: string; missingKeywords: string[] }>;
 }
 
 describeWithChromium()('the search page: facets, "did you mean" and highlights', () => {
@@ -77,6 +78,28 @@ describeWithChromium()('the search page: facets, "did you mean" and highlights',
     await Promise.all([page.waitForURL('**/search?q=postgres'), link.click()]);
     expect(await page.locator('.result-title').count()).toBeGreaterThan(0);
     expect(await page.locator('.suggestions').count()).toBe(0);
+  });
+
+  it('lists the closest tools under an empty result, naming the words each misses', async () => {
+    const q = 'tool for postgres schema migrations with zero downtime';
+    await page.goto(`${site.url}/search?q=${encodeURIComponent(q)}`);
+    const { items, closestTools } = await api(`q=${encodeURIComponent(q)}`);
+    expect(items).toEqual([]);
+    expect(closestTools?.length).toBeGreaterThan(0);
+    expect(await page.locator('.notice').first().textContent()).toContain(
+      'No tool matches every word',
+    );
+    expect(await page.locator('#closest-tools').textContent()).toContain('partial matches');
+    const shown = await page.locator('.closest li.card').evaluateAll((cards) =>
+      cards.map((card) => ({
+        name: card.querySelector('.result-title')?.textContent?.trim() ?? '',
+        missing: Array.from(card.querySelectorAll('.missing s'), (word) => word.textContent),
+      })),
+    );
+    expect(shown).toEqual(
+      closestTools?.map((tool) => ({ name: tool.name, missing: tool.missingKeywords })),
+    );
+    expect(shown[0]?.name).toBe('Pgloom');
   });
 
   it('marks what each keyword matched in the excerpts, at the offsets the API gives', async () => {

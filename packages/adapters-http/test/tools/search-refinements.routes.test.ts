@@ -150,3 +150,43 @@ describe('suggestions ("did you mean")', () => {
     expect((await search('?q=zzzq')).body.suggestions).toEqual([]);
   });
 });
+
+describe('closestTools (no tool matches every keyword)', () => {
+  it('lists the tools matching the most keywords, each with what it matched and misses', async () => {
+    const { body } = await search('?q=console+postgresql+downtime&limit=3');
+    expect(body.items).toEqual([]);
+    expect(body.nextCursor).toBeNull();
+    expect(
+      body.closestTools?.map(({ id, matchedKeywords, missingKeywords }) => ({
+        id,
+        matchedKeywords,
+        missingKeywords,
+      })),
+    ).toEqual([
+      // Equal scores: the ordinary tie-break (no reviews, so by folded name).
+      { id: 'crème', matchedKeywords: ['console', 'postgresql'], missingKeywords: ['downtime'] },
+      { id: 'pgbeam', matchedKeywords: ['console', 'postgresql'], missingKeywords: ['downtime'] },
+      {
+        id: 'quillsort',
+        matchedKeywords: ['postgresql'],
+        missingKeywords: ['console', 'downtime'],
+      },
+    ]);
+    expect(body.closestTools?.[2]).toMatchObject({
+      excerpt: 'Breaks PostgreSQL migrations.',
+      excerptSource: 'dislikes',
+      review: { reviewedOn: '2026-05-01' },
+    });
+    expect(api.conformance.violations).toEqual([]);
+  });
+
+  it('keeps to the category asked for', async () => {
+    const { body } = await search('?q=console+postgresql+downtime&category=Editors');
+    expect(body.closestTools?.map((tool) => tool.id)).toEqual(['crème', 'quillsort']);
+  });
+
+  it('is absent when a search has results, and on a page past the end of them', async () => {
+    expect('closestTools' in (await search('?q=postgres')).json).toBe(false);
+    expect('closestTools' in (await search('?q=postgres&cursor=500')).json).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { stackTagKind } from '@reviews/domain';
 import type {
+  ClosestToolBody,
   DetailResultBody,
   ReviewBody,
   SearchItemBody,
@@ -26,9 +27,11 @@ const BROWSE_DESCRIPTION_LENGTH = 160;
 
 export function renderSearchResult(body: SearchResultBody): string {
   const lines: string[] =
-    body.items.length === 0
-      ? ['No tools on this page.']
-      : body.items.flatMap((item, index) => renderSearchItem(item, index + 1));
+    body.closestTools !== undefined
+      ? renderClosestTools(body.closestTools)
+      : body.items.length === 0
+        ? ['No tools on this page.']
+        : body.items.flatMap((item, index) => renderSearchItem(item, index + 1));
   if (body.suggestions !== undefined && body.suggestions.length > 0) {
     const offers = body.suggestions.map(
       ({ q, total }) => `"${markdownInline(q)}" (${total} ${total === 1 ? 'tool' : 'tools'})`,
@@ -56,9 +59,30 @@ export function renderSearchResult(body: SearchResultBody): string {
   return lines.join('\n');
 }
 
-function renderSearchItem(item: SearchItemBody, position: number): string[] {
+/**
+ * The closest tools of a search nothing matched in full (docs/mcp.md#tools), labelled as partial
+ * matches: the missing keywords once in the heading when every tool misses the same ones,
+ * otherwise on each tool's line.
+ */
+function renderClosestTools(tools: readonly ClosestToolBody[]): string[] {
+  if (tools.length === 0) return ['No tool matches every keyword, and none matches any of them.'];
+  const missing = (tool: ClosestToolBody) =>
+    tool.missingKeywords.map((keyword) => `'${markdownInline(keyword)}'`).join(', ');
+  const shared = missing(tools[0] as ClosestToolBody);
+  const same = tools.every((tool) => missing(tool) === shared);
+  return [
+    same
+      ? `No tool matches every keyword. Closest, missing ${shared}:`
+      : 'No tool matches every keyword. Closest, each missing some keywords:',
+    ...tools.flatMap((tool, index) =>
+      renderSearchItem(tool, index + 1, same ? '' : ` · missing ${missing(tool)}`),
+    ),
+  ];
+}
+
+function renderSearchItem(item: SearchItemBody, position: number, note = ''): string[] {
   const lines = [
-    `${position}. **${markdownInline(item.name)}** · id \`${item.id}\` · ${categoryOf(item.category)}`,
+    `${position}. **${markdownInline(item.name)}** · id \`${item.id}\` · ${categoryOf(item.category)}${note}`,
   ];
   if (item.excerpt === undefined) {
     lines.push(`   ${markdownInline(shorten(item.description, BROWSE_DESCRIPTION_LENGTH))}`);

@@ -92,6 +92,23 @@ export const searchItemSchema = toolSchema
   .loose()
   .meta({ id: 'SearchItem' });
 
+export const closestToolSchema = searchItemSchema
+  .extend({
+    matchedKeywords: z
+      .array(z.string())
+      .min(1)
+      .meta({ description: 'The keywords of q this tool matches, folded, in the order of q.' }),
+    missingKeywords: z.array(z.string()).min(1).meta({
+      description: 'The keywords of q this tool does not match, folded, in the order of q.',
+    }),
+  })
+  .loose()
+  .meta({
+    id: 'ClosestTool',
+    description:
+      'A tool that matches some keywords of q but not all: a partial match, with its excerpt and cited review as in items.',
+  });
+
 export const facetCountSchema = z
   .object({
     name: z.string().meta({ description: 'Exact category name, usable as the category filter.' }),
@@ -174,6 +191,10 @@ export const searchResultSchema = z
       .meta({
         description: `Only when a keyword search matches no tool at all: up to ${MAX_SUGGESTIONS} spellings of q (typo-tolerant) that do find tools, each with its total.`,
       }),
+    closestTools: z.array(closestToolSchema).optional().meta({
+      description:
+        'Only when no tool matches every keyword of q (within category): at most limit tools that match the most keywords, a rare keyword weighing more than a common one, best first; no cursor. items stays empty.',
+    }),
     ...envelope,
   })
   .loose()
@@ -203,6 +224,7 @@ export const errorBodySchema = z
 export type Rights = z.infer<typeof rightsSchema>;
 export type ToolBody = z.infer<typeof toolSchema>;
 export type SearchItemBody = z.infer<typeof searchItemSchema>;
+export type ClosestToolBody = z.infer<typeof closestToolSchema>;
 export type ReviewBody = z.infer<typeof reviewSchema>;
 export type SearchResultBody = z.infer<typeof searchResultSchema>;
 export type DetailResultBody = z.infer<typeof detailResultSchema>;

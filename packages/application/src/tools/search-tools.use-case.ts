@@ -72,9 +72,17 @@ export class SearchTools {
     const { start, end, nextCursor } = window.value;
 
     const items = results.hits(start, end).map((hit) => this.presenter.searchItem(hit));
+    // Only where no tool matches every keyword, never on a page past the end of results
+    // (docs/api.md#the-closest-tools).
+    const nothingMatched = results.total === 0 && request.keywords.length > 0;
+    const closestTools = nothingMatched
+      ? publication
+          .closest(request, input.limit ?? DEFAULT_PAGE_LIMIT)
+          .hits.map((hit) => this.presenter.closestTool(hit))
+      : undefined;
     if (input.highlight === true) {
       // Highlights read the finished excerpts of this page only (docs/api.md#highlights).
-      for (const item of items) {
+      for (const item of [...items, ...(closestTools ?? [])]) {
         if (item.excerpt === undefined) continue;
         item.excerptHighlights = excerptHighlights(item.excerpt, request.keywords).map(
           ([from, to]) => [from, to],
@@ -102,9 +110,10 @@ export class SearchTools {
           }
         : undefined),
       // Only where the search found nothing at all, never on a page past the end of results.
-      ...(results.total === 0 && request.keywords.length > 0
+      ...(nothingMatched
         ? { suggestions: publication.suggest(request).map(({ q, total }) => ({ q, total })) }
         : undefined),
+      ...(closestTools === undefined ? undefined : { closestTools }),
       historicalNotice: this.profile.historicalNotice,
       rights: this.profile.rights,
     });

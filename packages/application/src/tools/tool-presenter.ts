@@ -1,5 +1,10 @@
-import type { Review, SearchHit, Tool } from '@reviews/domain';
-import type { ReviewBody, SearchItemBody, ToolBody } from '../schemas/tool.schemas.js';
+import type { ClosestHit, Review, SearchHit, Tool } from '@reviews/domain';
+import type {
+  ClosestToolBody,
+  ReviewBody,
+  SearchItemBody,
+  ToolBody,
+} from '../schemas/tool.schemas.js';
 
 /**
  * Turns domain objects into the public bodies, building every address from the base URL
@@ -61,5 +66,14 @@ export class ToolPresenter {
       item.matchedStackTags = excerpt.tags.map(({ key, label }) => ({ key, label }));
     }
     return item;
+  }
+
+  /** A search item that also says which keywords it matched and which it misses. */
+  closestTool(hit: ClosestHit): ClosestToolBody {
+    return {
+      ...this.searchItem(hit),
+      matchedKeywords: [...hit.matchedKeywords],
+      missingKeywords: [...hit.missingKeywords],
+    };
   }
 }

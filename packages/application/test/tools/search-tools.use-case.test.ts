@@ -100,6 +100,34 @@ describe('SearchTools', () => {
       expect(body({}).suggestions).toBeUndefined();
     });
 
+    it('carries the closest tools only when no tool matches every keyword, at most limit', () => {
+      const partial = body({ q: 'postgres linter downtime', limit: 2 });
+      expect(partial.items).toEqual([]);
+      expect(
+        partial.closestTools?.map(({ id, matchedKeywords, missingKeywords }) => ({
+          id,
+          matchedKeywords,
+          missingKeywords,
+        })),
+      ).toEqual([
+        { id: 'c', matchedKeywords: ['postgres', 'linter'], missingKeywords: ['downtime'] },
+        { id: 'a', matchedKeywords: ['postgres'], missingKeywords: ['linter', 'downtime'] },
+      ]);
+      expect(partial.closestTools?.[0]).toMatchObject({
+        url: 'https://reviews.example/tools/c',
+        excerpt: 'Postgres linter.',
+        excerptSource: 'tool',
+      });
+      expect(partial.nextCursor).toBeNull();
+      expect(
+        body({ q: 'postgres linter downtime', category: 'Editors' }).closestTools,
+      ).toHaveLength(2);
+      expect(body({ q: 'postgres', cursor: '10' }).closestTools).toBeUndefined();
+      expect(body({ q: 'postgres' }).closestTools).toBeUndefined();
+      expect(body({}).closestTools).toBeUndefined();
+      expect(body({ q: 'zzzz' }).closestTools).toEqual([]);
+    });
+
     it('marks the matched word parts of each excerpt only with highlight', () => {
       expect(body({ q: 'creme postg' }).items[0]?.excerptHighlights).toBeUndefined();
       const [item] = body({ q: 'creme postg', highlight: true }).items;

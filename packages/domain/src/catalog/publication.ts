@@ -19,7 +19,7 @@ import {
   type IndexedPostings,
   type SearchIndexSnapshot,
 } from '../search/search-index-snapshot.js';
-import type { SearchRequest, SearchResultList } from '../search/search-types.js';
+import type { ClosestTools, SearchRequest, SearchResultList } from '../search/search-types.js';
 import type { FacetCount } from '../search/category-facets.js';
 import type { SearchSuggestion } from '../search/search-suggestions.js';
 import type { SearchWork } from '../search/search-cost.js';
@@ -236,6 +236,11 @@ export class Publication {
   /** See `SearchIndex.categoryFacets` (docs/api.md#facets). */
   categoryFacets(keywords: readonly string[]): readonly FacetCount[] {
     return this.index.categoryFacets(keywords);
+  }
+
+  /** See `SearchIndex.closest` (docs/api.md#the-closest-tools). */
+  closest(request: SearchRequest, limit: number): ClosestTools {
+    return this.index.closest(request, limit);
   }
 
   /** See `SearchIndex.suggest` (docs/api.md#did-you-mean). */

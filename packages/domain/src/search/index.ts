@@ -1,4 +1,4 @@
-export type { SearchHit, SearchResultList } from './search-types.js';
+export type { ClosestHit, ClosestTools, SearchHit, SearchResultList } from './search-types.js';
 export { SearchIndex } from './search-index.js';
 export {
   finishIndexedPostings,

@@ -151,7 +151,8 @@ export class KeywordMatcher {
     return { stamp, best, whole, candidates: this.state.candidates };
   }
 
-  private runsOf(keyword: string): PostingRun[] {
+  /** The posting runs a search reads for `keyword`: its own term's and every longer term's. */
+  runsOf(keyword: string): PostingRun[] {
     const shortcut = this.shortcuts.get(keyword);
     if (shortcut !== undefined) {
       return [{ entries: shortcut.entries, from: 0, to: shortcut.entries.length, whole: 0 }];

@@ -5,11 +5,13 @@ import { ReviewTextFacts } from './review-text-facts.js';
 import type { MergedPostings } from './prefix-shortcuts.js';
 import { buildSearchIndexSnapshot, type SearchIndexSnapshot } from './search-index-snapshot.js';
 import { OrdinalResultList } from './search-result-list.js';
-import type { SearchRequest, SearchResultList } from './search-types.js';
+import type { ClosestHit, ClosestTools, SearchRequest, SearchResultList } from './search-types.js';
+import { ClosestToolsFinder, type ClosestMatch } from './closest-tools.js';
+import { toolExcerpt } from './tool-excerpt.js';
 import { TermDictionary } from './term-dictionary.js';
 import { facetCounts, type FacetCount } from './category-facets.js';
 import { suggestQueries, type SearchSuggestion } from './search-suggestions.js';
-import { MAX_PAGE_DEPTH } from '../paging/page-window.js';
+import { MAX_PAGE_DEPTH, MAX_PAGE_LIMIT } from '../paging/page-window.js';
 import type { SearchWork } from './search-cost.js';
 
 /** Result lists kept per index: enough for the popular queries, bounded in ordinals held. */
@@ -19,6 +21,8 @@ const CACHED_ORDINALS = 4_000_000;
 const CACHED_FACETS = 1_024;
 /** "Did you mean" answers kept per index, by request: a few queries each. */
 const CACHED_SUGGESTIONS = 1_024;
+/** Closest tools kept per index, by category and keywords: one page each. */
+const CACHED_CLOSEST = 1_024;
 
 /**
  * The search engine of one publication (docs/api.md#search-rules-in-short): an inverted index over
@@ -33,6 +37,8 @@ export class SearchIndex {
     CACHED_SUGGESTIONS,
   );
   private browseFacets: readonly FacetCount[] | undefined;
+  private readonly closestCache = new LruCache<ClosestHit[]>(CACHED_CLOSEST, CACHED_CLOSEST);
+  private readonly closestFinder: ClosestToolsFinder;
 
   private constructor(
     private readonly tools: readonly Tool[],
@@ -44,7 +50,12 @@ export class SearchIndex {
     private readonly parts: SearchIndexSnapshot,
     private readonly textFacts: ReviewTextFacts,
     private readonly dictionary: TermDictionary,
-  ) {}
+  ) {
+    this.closestFinder = new ClosestToolsFinder(
+      { runsOf: (keyword) => matcher.runsOf(keyword), keywordRank: parts.keywordRank },
+      tools.length,
+    );
+  }
 
   /**
    * Indexes `tools`; a tool's ordinal is its position in the array. Reviews may be in any order
@@ -231,10 +242,53 @@ export class SearchIndex {
     const empty = list === undefined ? nothing : list.total === 0;
     const corrections = empty && !this.suggestionCache.has(key) ? keywords.length : 0;
     const hits = nothing ? 0 : Math.min(options.limit, list?.total ?? options.limit);
+    // The closest tools, when the plan knows nothing matches in full and they are not kept: every
+    // keyword's postings again (a union) and up to a page of excerpts (docs/api.md#the-closest-tools).
+    const closest = empty && !this.closestCache.has(closestKey(request)) ? all : 0;
+    const closestHits = closest > 0 ? MAX_PAGE_LIMIT : 0;
     return {
-      postings: matching + facets,
-      excerptScans: hits * keywords.length,
+      postings: matching + facets + closest,
+      excerptScans: (hits + closestHits) * keywords.length,
       corrections,
+    };
+  }
+
+  /**
+   * The closest tools of a keyword search that no tool matches in full
+   * (docs/api.md#the-closest-tools): at most `limit` (up to a page) tools, within the request's
+   * category, that match the most keywords, a rare keyword weighing more than a common one. Meant
+   * for a search whose `search` list is empty; it does not check that itself.
+   */
+  closest(request: SearchRequest, limit: number): ClosestTools {
+    const filter = this.filterOf(request.category);
+    if (filter === null || request.keywords.length === 0) return { hits: [], postingsRead: 0 };
+    const { keywords } = request;
+    const key = closestKey(request);
+    const kept = this.closestCache.get(key);
+    if (kept !== undefined) return { hits: kept.slice(0, limit), postingsRead: 0 };
+    const candidates =
+      filter === undefined
+        ? this.tools.length
+        : (this.browseLists.get(filter.categoryId)?.total ?? 0);
+    const found = this.closestFinder.find(keywords, filter, candidates, MAX_PAGE_LIMIT);
+    const hits = found.matches.map((match) => this.closestHit(match, keywords));
+    this.closestCache.set(key, hits, 1);
+    return { hits: hits.slice(0, limit), postingsRead: found.postingsRead };
+  }
+
+  private closestHit({ ordinal, matched }: ClosestMatch, keywords: readonly string[]): ClosestHit {
+    const tool = this.tools[ordinal] as Tool;
+    const matchedKeywords = keywords.filter((_, i) => (matched & (1 << i)) !== 0);
+    const facts = this.textFacts;
+    const excerpt = toolExcerpt(tool, matchedKeywords, {
+      isPlain: (review, source) => facts.isPlain(ordinal, review, source),
+      mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+    });
+    return {
+      tool,
+      excerpt,
+      matchedKeywords,
+      missingKeywords: keywords.filter((_, i) => (matched & (1 << i)) === 0),
     };
   }
 
@@ -250,6 +304,9 @@ export class SearchIndex {
 const listKey = (request: SearchRequest): string =>
   JSON.stringify([request.category ?? null, [...request.keywords].sort()]);
 const facetKey = (keywords: readonly string[]): string => JSON.stringify([...keywords].sort());
+// In the order of q: the closest tools name their matched and missing keywords in that order.
+const closestKey = (request: SearchRequest): string =>
+  JSON.stringify([request.category ?? null, request.keywords]);
 
 const NO_WORK: SearchWork = { postings: 0, excerptScans: 0, corrections: 0 };
 

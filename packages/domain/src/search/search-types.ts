@@ -40,3 +40,25 @@ export interface SearchResultList {
   readonly total: number;
   hits(start: number, end: number): readonly SearchHit[];
 }
+
+/**
+ * One of the closest tools of a search that no tool matches in full
+ * (docs/api.md#the-closest-tools): the keywords it matches, in the order of the query, and
+ * those it misses. Its excerpt is built from the keywords it matches.
+ */
+export interface ClosestHit {
+  readonly tool: Tool;
+  readonly excerpt: Excerpt;
+  readonly matchedKeywords: readonly string[];
+  readonly missingKeywords: readonly string[];
+}
+
+/** The closest tools of one search, and the work finding them took. */
+export interface ClosestTools {
+  readonly hits: readonly ClosestHit[];
+  /**
+   * Postings read to find them, in the unit of an ordinary search's matching; 0 when they were
+   * kept from an earlier identical search.
+   */
+  readonly postingsRead: number;
+}

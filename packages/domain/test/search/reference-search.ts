@@ -95,3 +95,59 @@ export function referenceSearch(
     })
     .map((tool) => tool.id);
 }
+
+/** A keyword's weight among `tools` tools of which `matching` match it (docs/api.md#the-closest-tools). */
+const referenceWeight = (matching: number, tools: number): number =>
+  matching === 0 ? 0 : Math.log(1 + (tools - matching + 0.5) / (matching + 0.5));
+
+/** One of the closest tools, as the reference finds it. */
+interface ReferenceClosest {
+  readonly id: string;
+  readonly matched: readonly string[];
+  readonly missing: readonly string[];
+}
+
+/**
+ * The closest tools of `keywords` within `category` (docs/api.md#the-closest-tools), tool by
+ * tool: each tool matching a keyword scores the keyword's weight, twice over when the keyword
+ * matches in its name or metadata; highest score first, then more keywords matched, then review
+ * date, name, id. At most `limit`.
+ */
+export function referenceClosest(
+  tools: readonly Tool[],
+  keywords: readonly string[],
+  category: string | undefined,
+  limit: number,
+): ReferenceClosest[] {
+  const candidates = tools.filter((tool) => category === undefined || tool.category === category);
+  const fields = candidates.map((tool) => keywords.map((keyword) => matchKeyword(tool, keyword)));
+  const weights = keywords.map((_, k) =>
+    referenceWeight(fields.filter((matches) => matches[k] !== undefined).length, candidates.length),
+  );
+  const scored = candidates.map((tool, t) => {
+    let score = 0;
+    for (const [k, match] of (fields[t] ?? []).entries()) {
+      if (match !== undefined) score += (weights[k] ?? 0) * (match.field < 2 ? 2 : 1);
+    }
+    const matched = keywords.filter((_, k) => fields[t]?.[k] !== undefined);
+    return { tool, score, matched };
+  });
+  return scored
+    .filter(({ matched }) => matched.length > 0)
+    .sort((a, b) => {
+      const [[onA, atA], [onB, atB]] = [newestReview(a.tool), newestReview(b.tool)];
+      return (
+        b.score - a.score ||
+        b.matched.length - a.matched.length ||
+        descending(onA, onB) ||
+        descending(atA, atB) ||
+        byName(a.tool, b.tool)
+      );
+    })
+    .slice(0, limit)
+    .map(({ tool, matched }) => ({
+      id: tool.id,
+      matched,
+      missing: keywords.filter((keyword) => !matched.includes(keyword)),
+    }));
+}

@@ -44,12 +44,33 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
   it('plans "did you mean" for a keyword no term begins with, until its answer is kept', () => {
     const index = indexOf(...tools);
     const request = requestOf('postgers backups');
+    // No hit of its own; the closest tools' page of excerpts is planned (see below).
     expect(index.plannedWork(request, { facets: false, limit: 20 })).toMatchObject({
-      excerptScans: 0,
+      excerptScans: 20 * 2,
       corrections: 2,
     });
     index.suggest(request);
     expect(index.plannedWork(request, { facets: false, limit: 20 }).corrections).toBe(0);
+  });
+
+  it('plans the closest tools when nothing matches in full: what they read, until they are kept', () => {
+    const index = indexOf(...tools);
+    const request = requestOf('postgres migrations zzzq');
+    const matching = index.plannedWork(requestOf('postgres migrations zzzq'), {
+      facets: false,
+      limit: 5,
+    });
+    const found = index.closest(request, 5);
+    expect(found.hits.length).toBeGreaterThan(0);
+    // The union reads every keyword's postings once more than matching plans them.
+    expect(matching.postings).toBe(2 * found.postingsRead);
+    expect(matching.excerptScans).toBe(20 * 3);
+    expect(index.plannedWork(request, { facets: false, limit: 5 })).toMatchObject({
+      excerptScans: 0,
+    });
+    expect(index.plannedWork(request, { facets: false, limit: 5 }).postings).toBe(
+      found.postingsRead,
+    );
   });
 
   it('plans nothing for a browse or a category no tool has', () => {
