@@ -7,6 +7,45 @@
  * Runs in `pnpm lint` (and so in `pnpm test` and CI); any outward arrow fails the build.
  */
 
+const { readdirSync, readFileSync, existsSync } = require('node:fs');
+const path = require('node:path');
+
+const PRODUCTION_CODE = '^(packages|apps)/[^/]+/src/';
+// Test support (`@reviews/<package>/testing`) and the benchmarks never ship in the image.
+const ROOT = path.dirname(require.resolve('./package.json'));
+const TESTING_CODE = '/src/testing/';
+const NOT_SHIPPED = [TESTING_CODE, '^apps/bench/'];
+
+/**
+ * The same rule for workspace packages, which resolve through tsconfig paths (so dependency-cruiser
+ * sees them as local files, never as npm-dev): for each package, its production code may import
+ * another workspace package only when its package.json lists it under dependencies.
+ */
+function workspaceDependencyRules() {
+  const packages = ['packages', 'apps'].flatMap((top) =>
+    readdirSync(path.join(ROOT, top))
+      .map((name) => `${top}/${name}`)
+      .filter((dir) => existsSync(path.join(ROOT, dir, 'package.json'))),
+  );
+  const nameOf = (dir) =>
+    JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')).name;
+  return packages.flatMap((dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
+    const listed = new Set(Object.keys(manifest.dependencies ?? {}));
+    const unlisted = packages.filter((other) => other !== dir && !listed.has(nameOf(other)));
+    if (unlisted.length === 0) return [];
+    return [
+      {
+        name: 'not-to-dev-dep',
+        comment: `${dir}/src imports only the workspace packages ${dir}/package.json lists under dependencies: the image installs those alone (docs/operations.md#the-image).`,
+        severity: 'error',
+        from: { path: `^${dir}/src/`, pathNot: NOT_SHIPPED },
+        to: { path: `^(${unlisted.join('|')})/`, dependencyTypesNot: ['type-only'] },
+      },
+    ];
+  });
+}
+
 module.exports = {
   forbidden: [
     {
@@ -22,7 +61,7 @@ module.exports = {
       comment:
         'packages/application sees the domain and zod (for the shared input/output schemas), nothing else.',
       severity: 'error',
-      from: { path: '^packages/application/src' },
+      from: { path: '^packages/application/src', pathNot: TESTING_CODE },
       to: {
         pathNot: [
           '^packages/(application|domain)/src',
@@ -75,6 +114,15 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'not-to-dev-dep',
+      comment:
+        'Production code imports only the npm packages its own package.json lists under dependencies: the image installs those alone (docs/operations.md#the-image).',
+      severity: 'error',
+      from: { path: PRODUCTION_CODE, pathNot: NOT_SHIPPED },
+      to: { dependencyTypes: ['npm-dev', 'npm-no-pkg'], dependencyTypesNot: ['type-only'] },
+    },
+    ...workspaceDependencyRules(),
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
@@ -83,7 +131,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|test|node_modules)/' },
+    // node_modules is listed (not followed), so that not-to-dev-dep sees npm imports.
+    exclude: { path: '(^|/)(dist|test)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {

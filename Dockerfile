@@ -1,16 +1,26 @@
-# syntax=docker/dockerfile:1
 # The review retrieval service and its catalog CLI, as one image (README "Running at scale").
 #   docker build -t reviews .
 #   docker run -p 3000:3000 reviews                       # embedded: bundled sample catalog
 #   docker run --rm -e MONGODB_URL=… reviews reviews-catalog import /catalogs/new.json
+# Plain `docker build` (no BuildKit feature is used). Two build arguments (docs/operations.md#the-image):
+#   NODE_IMAGE       the Node 20 base image (default node:20-bookworm-slim)
+#   BUILD_CA_CERTS   PEM text of extra CA certificates the build stage trusts when it downloads
+#                    (a TLS-intercepting proxy); the runtime image never holds them:
+#                    docker build --build-arg BUILD_CA_CERTS="$(cat proxy-ca.pem)" -t reviews .
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # ---- build: install everything, compile, then prune to production dependencies ----
 FROM ${NODE_IMAGE} AS build
-RUN npm install -g pnpm@10.34.9 && npm cache clean --force
+ARG BUILD_CA_CERTS=
+# Node (npm, pnpm) adds these to its own CA list; the file is empty when no certificate is given.
+ENV NODE_EXTRA_CA_CERTS=/tmp/build-ca-certs.pem
+RUN printf '%s\n' "$BUILD_CA_CERTS" >"$NODE_EXTRA_CA_CERTS" \
+  && npm install -g pnpm@10.34.9 && npm cache clean --force
 WORKDIR /app
-# The dependency layer depends on the lockfile alone, so editing sources reuses it.
-COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+# The dependency layer depends on the lockfile, the install settings and the patches alone, so
+# editing sources reuses it.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY patches ./patches
 RUN pnpm fetch
 COPY . .
 # Then a fresh production-only install: `install --prod` over the full one unlinks the dev

@@ -46,13 +46,14 @@ const swc = [
 ] as const;
 
 /**
- * Projects with MongoDB suites: one MongoDB-protocol server is found or started for the whole
- * run (test/mongodb/global-setup.mjs), only when a test of one of them runs.
+ * Projects with server suites (MongoDB, Redis, PostgreSQL): each server is found or started once
+ * for the whole run (test/services/global-setup.mjs, Testcontainers when a Docker engine answers),
+ * only when a test of one of them runs.
  */
-const usesMongo = new Set(['adapters-persistence', 'server', 'catalog-cli']);
-const mongoHooks = {
-  globalSetup: '<rootDir>/../../test/mongodb/global-setup.mjs',
-  globalTeardown: '<rootDir>/../../test/mongodb/global-teardown.mjs',
+const usesServers = new Set(['adapters-persistence', 'server', 'catalog-cli']);
+const serverHooks = {
+  globalSetup: '<rootDir>/../../test/services/global-setup.mjs',
+  globalTeardown: '<rootDir>/../../test/services/global-teardown.mjs',
 };
 
 const config: Config = {
@@ -73,7 +74,7 @@ const config: Config = {
     transform: { '^.+\\.ts$': swc },
     transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/)'],
     testEnvironment: 'node',
-    ...(usesMongo.has(name) ? mongoHooks : {}),
+    ...(usesServers.has(name) ? serverHooks : {}),
   })),
 };
 

@@ -5,7 +5,10 @@
 //   MONGODB_TEST_URL          where the server is (each suite uses its own database on it)
 //   MONGODB_TEST_SERVER       what it is, for the test names and the banner
 //   MONGODB_TEST_SKIP_REASON  why there is none (the suites then skip loudly, or fail in CI)
-// Order: MONGODB_URL; a Docker engine (Testcontainers, official `mongo` image); FerretDB.
+// Order: MONGODB_URL; a Docker engine (Testcontainers, MONGODB_TEST_IMAGE, default the official
+// `mongo:8`); FerretDB. In CI (CI=true) a Docker engine that answers must serve: a container that
+// does not start fails the run instead of falling back.
+import { dockerEngine, startContainer } from '../services/containers.mjs';
 import { startFerretDb } from './ferretdb-server.mjs';
 
 export default async function globalSetup() {
@@ -29,7 +32,9 @@ async function findServer() {
     try {
       return await startMongoContainer();
     } catch (error) {
-      reasons.push(`Testcontainers could not start mongo: ${error.message}`);
+      const reason = `Testcontainers could not start ${mongoImage()}: ${error.message}`;
+      if (process.env.CI === 'true') throw new Error(reason);
+      reasons.push(reason);
     }
   } else {
     reasons.push(docker.reason);
@@ -43,27 +48,16 @@ async function findServer() {
   return { skip: reasons.join('; ') };
 }
 
-/** Whether a Docker engine answers (a client alone is not enough). */
-async function dockerEngine() {
-  const { existsSync } = await import('node:fs');
-  if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) {
-    return { ok: false, reason: 'no Docker engine (DOCKER_HOST unset, no /var/run/docker.sock)' };
-  }
-  try {
-    const { getContainerRuntimeClient } = await import('testcontainers');
-    await getContainerRuntimeClient();
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, reason: `no Docker engine answers (${error.message})` };
-  }
-}
+const mongoImage = () => process.env.MONGODB_TEST_IMAGE || 'mongo:8';
 
 async function startMongoContainer() {
-  const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('mongo:8')
-    .withExposedPorts(27017)
-    .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
-    .start();
-  const url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}`;
-  return { url, server: 'MongoDB 8 (Testcontainers, mongo:8)', stop: () => container.stop() };
+  const image = mongoImage();
+  // Listening ports, not a log line: stand-ins (FerretDB) log differently from mongod.
+  const started = await startContainer({
+    image,
+    port: 27017,
+    waitFor: (Wait) => Wait.forListeningPorts(),
+  });
+  const url = `mongodb://${started.host}:${started.port}`;
+  return { url, server: `${image} (Testcontainers)`, stop: started.stop };
 }

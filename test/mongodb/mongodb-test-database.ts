@@ -7,7 +7,7 @@ import {
 
 /**
  * The MongoDB-protocol server global-setup.mjs found or started for this run, and what it is
- * (`MongoDB 8 (Testcontainers, mongo:8)`, `FerretDB 1.24.2 over PostgreSQL …`, `MONGODB_URL`).
+ * (`mongo:8 (Testcontainers)`, `FerretDB 1.24.2 over PostgreSQL …`, `MONGODB_URL`).
  */
 export const MONGODB_TEST_SERVER = process.env.MONGODB_TEST_SERVER ?? 'none';
 

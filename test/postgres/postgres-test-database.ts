@@ -4,8 +4,10 @@ import { connectPostgres, type PostgresConnection } from '@reviews/adapters-pers
 import { describeWhenAvailable } from '../skipped-groups/describe-when-available.js';
 
 /**
- * The PostgreSQL the tests use: `POSTGRES_TEST_URL`, or the machine's own (127.0.0.1:5432, user
- * `postgres`, trust authentication). Each test gets a database of its own, dropped after.
+ * The PostgreSQL the tests use: `POSTGRES_TEST_URL`, set by the user or by the Jest globalSetup (a
+ * Testcontainers container when a Docker engine answers, test/services/global-setup.mjs), or the
+ * machine's own (127.0.0.1:5432, user `postgres`, trust authentication). Each test gets a
+ * database of its own, dropped after.
  */
 export const POSTGRES_TEST_URL =
   process.env.POSTGRES_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,7 +64,8 @@ export async function describeWithPostgres(): Promise<SuiteDeclarer> {
     group: 'PostgreSQL',
     using: POSTGRES_TEST_URL,
     missing: reason === null ? null : `${POSTGRES_TEST_URL} is not reachable (${reason})`,
-    enable: 'start PostgreSQL on 127.0.0.1:5432 (user postgres, trust) or set POSTGRES_TEST_URL',
+    enable:
+      'start PostgreSQL on 127.0.0.1:5432 (user postgres, trust) or a Docker engine, or set POSTGRES_TEST_URL',
   });
 }
 

@@ -31,7 +31,12 @@ const appNames = Object.keys(services).filter((name) => services[name]?.build !=
 describe('compose.yaml', () => {
   it('runs two instances of the service image', () => {
     expect(appNames).toEqual(['app1', 'app2']);
-    for (const name of appNames) expect(services[name]?.build).toBe('.');
+    for (const name of appNames) {
+      expect(services[name]?.build).toEqual({
+        context: '.',
+        args: { NODE_IMAGE: '${NODE_IMAGE:-node:20-bookworm-slim}' },
+      });
+    }
   });
 
   it('gives every instance a healthcheck on /readyz and a start after healthy stores', () => {
@@ -68,8 +73,8 @@ describe('compose.yaml', () => {
     const [first, second] = appNames.map((name) => services[name]?.environment ?? {});
     expect(first?.['MONGODB_URL']).toBe(second?.['MONGODB_URL']);
     expect(first?.['REDIS_URL']).toBe(second?.['REDIS_URL']);
-    expect(services['mongodb']?.image).toMatch(/^mongo:/);
-    expect(services['redis']?.image).toMatch(/^redis:/);
+    expect(withDefaults(services['mongodb']?.image ?? '')).toMatch(/^mongo:/);
+    expect(withDefaults(services['redis']?.image ?? '')).toMatch(/^redis:/);
   });
 
   it('puts a load balancer in front whose address is the only trusted proxy', () => {
@@ -99,7 +104,7 @@ describe('compose.yaml', () => {
 
   it('keeps metrics inside the network, where a Prometheus scrapes every instance on its metrics port', () => {
     const prometheus = services['prometheus'] ?? {};
-    expect(prometheus.image).toMatch(/^prom\/prometheus:v\d/);
+    expect(withDefaults(prometheus.image ?? '')).toMatch(/^prom\/prometheus:v\d/);
     expect(prometheus.depends_on).toEqual(expect.arrayContaining(appNames));
     expect(prometheus.networks).toContain('backend');
     // Its own UI on the host's loopback only; the instances publish nothing.

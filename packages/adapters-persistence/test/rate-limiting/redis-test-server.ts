@@ -5,7 +5,11 @@ import {
   type SuiteDeclarer,
 } from '../../../../test/skipped-groups/describe-when-available.js';
 
-/** The Redis the tests use: `REDIS_TEST_URL`, or the usual local one. */
+/**
+ * The Redis the tests use: `REDIS_TEST_URL`, set by the user or by the Jest globalSetup (a
+ * Testcontainers container when a Docker engine answers, test/services/global-setup.mjs), or the
+ * usual local one.
+ */
 export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
 /** A key namespace no other test run uses, so parallel runs on one Redis never collide. */
@@ -54,7 +58,8 @@ export async function describeWithRedis(): Promise<SuiteDeclarer> {
     group: 'Redis',
     using: REDIS_TEST_URL,
     missing: reason === null ? null : `Redis at ${REDIS_TEST_URL} does not answer (${reason})`,
-    enable: 'start redis-server (.ci/run does), or set REDIS_TEST_URL to a Redis that answers',
+    enable:
+      'start redis-server (.ci/run does) or a Docker engine, or set REDIS_TEST_URL to a Redis that answers',
   });
 }
 
