@@ -10,6 +10,7 @@ import {
   isSubscriptionPath,
   notFoundPages,
   openApiRoutes,
+  PageValidator,
   pagesRoutes,
   ReadAnswerCache,
   ReadValidator,
@@ -149,6 +150,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       facts: TOKENS.ServiceFacts,
       exportCatalog: TOKENS.ExportCatalog,
       listReviewChanges: TOKENS.ListReviewChanges,
+      validator: TOKENS.ReadValidator,
     },
     ({
       searchTools,
@@ -160,6 +162,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       facts,
       exportCatalog,
       listReviewChanges,
+      validator,
     }) => [
       pagesRoutes({
         searchTools,
@@ -168,6 +171,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
         getOverview,
         quota,
         siteName: config.serviceName,
+        validator: new PageValidator(validator, config.serviceName),
       }),
       openApiRoutes({ facts, quota }),
       reviewExportRoutes({ exportCatalog, quota }),
