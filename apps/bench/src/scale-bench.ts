@@ -16,9 +16,8 @@ import {
 } from './classified-queries.js';
 import { generatedCatalog } from './generated-catalog.js';
 import { ms, summarise } from './percentiles.js';
-import { startBenchServer, type BenchServer } from './server-process.js';
+import { startBenchServer, UNLIMITED, type BenchServer } from './server-process.js';
 
-export const UNLIMITED = '1000000000';
 const gib = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 

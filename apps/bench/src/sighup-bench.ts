@@ -7,8 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { generatedCatalog } from './generated-catalog.js';
 import { summarise } from './percentiles.js';
-import { UNLIMITED } from './scale-bench.js';
-import { inTurn, serverBuilds, startBenchServer } from './server-process.js';
+import { inTurn, serverBuilds, startBenchServer, UNLIMITED } from './server-process.js';
 
 interface SighupBenchOptions {
   readonly tools: number;

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_MAIN } from '../server-process.js';
-
-const UNLIMITED = '1000000000';
+import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
 
 interface SoakServer {
   readonly url: string;

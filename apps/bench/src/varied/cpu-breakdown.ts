@@ -1,4 +1,4 @@
-import { frameLabel, loadWindow, type ProfileNode } from '../profile/cpu-profile-summary.js';
+import { frameLabel, loadWindow, type ProfileNode } from '../profile/profile-bench.js';
 
 /** Where a server's CPU went, as shares of the busy samples of its load window. */
 interface Breakdown {

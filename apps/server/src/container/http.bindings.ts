@@ -10,6 +10,7 @@ import {
   isSubscriptionPath,
   notFoundPages,
   openApiRoutes,
+  PageValidator,
   pagesRoutes,
   ReadAnswerCache,
   ReadValidator,
@@ -49,7 +50,10 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
   bindHttpApp(container, config, logger, accessLogger);
 }
 
-/** What `/readyz` checks: a catalog, the subscription store, the shared database when used, not draining. */
+/**
+ * What `/readyz` checks: a catalog, the start's warm-up done, the subscription store, the shared
+ * database when used, not draining.
+ */
 function bindReadiness(container: Container): void {
   bindResolved(
     container,
@@ -58,10 +62,14 @@ function bindReadiness(container: Container): void {
       live: TOKENS.LivePublication,
       store: TOKENS.SubscriptionStore,
       lifecycle: TOKENS.ServiceLifecycle,
+      listening: TOKENS.ListeningGate,
       storage: optional(TOKENS.SharedStorage),
     },
-    ({ live, store, lifecycle, storage }) => [
+    ({ live, store, lifecycle, listening, storage }) => [
       { name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) },
+      // The ports are bound before the catalog is read; traffic waits for the warm-up that
+      // follows (docs/operations.md#readiness-and-warm-up).
+      { name: 'warm-up', isReady: () => Promise.resolve(listening.isOpen) },
       { name: 'subscriptions', isReady: () => store.ping().then(() => true) },
       ...(storage === undefined ? [] : [storageReadiness(storage)]),
       // Fails from SIGTERM on, before anything stops (docs/operations.md#shutdown: drain first).
@@ -142,6 +150,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       facts: TOKENS.ServiceFacts,
       exportCatalog: TOKENS.ExportCatalog,
       listReviewChanges: TOKENS.ListReviewChanges,
+      validator: TOKENS.ReadValidator,
     },
     ({
       searchTools,
@@ -153,6 +162,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
       facts,
       exportCatalog,
       listReviewChanges,
+      validator,
     }) => [
       pagesRoutes({
         searchTools,
@@ -161,6 +171,7 @@ function bindSiteRouters(container: Container, config: ServerConfig): void {
         getOverview,
         quota,
         siteName: config.serviceName,
+        validator: new PageValidator(validator, config.serviceName),
       }),
       openApiRoutes({ facts, quota }),
       reviewExportRoutes({ exportCatalog, quota }),

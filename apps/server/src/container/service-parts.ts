@@ -57,10 +57,19 @@ export interface IndexSnapshots {
   readonly store: FileIndexSnapshotStore | undefined;
 }
 
-/** Resolves `opened` once the service listens (`open()`, from `startServer`). */
+/**
+ * Opened once the start's warm-up is done and the service says it listens (`open()`, from
+ * `startServer`): `isOpen` turns true and `opened` resolves.
+ */
 export class ListeningGate {
-  open!: () => void;
-  readonly opened = new Promise<void>((resolve) => (this.open = resolve));
+  isOpen = false;
+  private resolveOpened!: () => void;
+  readonly opened = new Promise<void>((resolve) => (this.resolveOpened = resolve));
+
+  open(): void {
+    this.isOpen = true;
+    this.resolveOpened();
+  }
 }
 
 /**

@@ -21,6 +21,8 @@ export async function servedContainer(
   const app = await container.getAsync<ServiceApp>(TOKENS.App);
   await app.publishCatalog.execute();
   app.mailDispatcher.start();
+  // Started as `startServer` leaves the service once it listens (`/readyz` checks this).
+  app.listening.open();
   const handle = requestHandler(app);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => handle(req, res));
   server.listen(0, '127.0.0.1');

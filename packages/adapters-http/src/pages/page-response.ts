@@ -1,4 +1,5 @@
 import { type RequestQuota, BUCKETS } from '@reviews/application';
+import { isNotModified, sendNotModified } from '@reviews/http-common';
 import type { Request, RequestHandler, Response } from 'express';
 import { PAGE_SECURITY_HEADERS } from '../html/page-layout.js';
 import { sendCacheable } from '../shared/cacheable-response.js';
@@ -47,13 +48,35 @@ export async function sendPublicDocument(
     readonly links: readonly PageLink[];
     /** Already charged before its work (a search page with `q`): nothing more to charge. */
     readonly charged?: boolean;
+    /** The page's ETag from `PageValidator`, taken in the same tick as its body. */
+    readonly etag?: string | undefined;
   },
 ): Promise<void> {
   res.set(PAGE_SECURITY_HEADERS).set('Link', linkHeader(options.links));
   await sendCacheable(req, res, body, {
     contentType: options.contentType,
+    ...(options.etag === undefined ? {} : { etag: options.etag }),
     ...(options.charged === true ? {} : { beforeBody: () => chargePages(quota, req, res) }),
   });
+}
+
+/**
+ * Answers 304 when the client's copy of a page is current, before the page is charged or built:
+ * `etag` is its `PageValidator` ETag (none before the first publication), `exists` tells
+ * `If-None-Match: *` whether the page exists (docs/api.md#caching-and-etags). The 304 carries
+ * the 200's security headers and `Link`s.
+ */
+export function pageNotModified(
+  req: Request,
+  res: Response,
+  etag: string | undefined,
+  exists: boolean,
+  links: readonly PageLink[],
+): boolean {
+  if (etag === undefined || !isNotModified(req.get('If-None-Match'), etag, exists)) return false;
+  res.set(PAGE_SECURITY_HEADERS).set('Link', linkHeader(links));
+  sendNotModified(res, etag);
+  return true;
 }
 
 /** Marks the response as a page's, so that its errors are answered as HTML pages. */

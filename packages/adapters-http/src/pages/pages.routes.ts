@@ -27,8 +27,10 @@ import {
   DESCRIBED_BY,
   HTML_CONTENT_TYPE,
   MARKDOWN_CONTENT_TYPE,
+  pageNotModified,
   sendPublicDocument,
 } from './page-response.js';
+import type { PageValidator } from './page-validator.js';
 import { toolPath } from './page-parts.js';
 import { reviewPage } from './review.page.js';
 import { searchPage } from './search.page.js';
@@ -44,6 +46,8 @@ interface PagesRoutesDeps {
   readonly quota: RequestQuota;
   /** Named in the header and titles. */
   readonly siteName: string;
+  /** The pages' ETags, known before any work (docs/api.md#caching-and-etags). */
+  readonly validator: Pick<PageValidator, 'etag' | 'toolExists'>;
 }
 
 const PAGE_PATHS = ['/', '/search', '/tools/:id', '/tools/:id/reviews/:reviewId'];
@@ -65,11 +69,13 @@ const reviewIdParamSchema = z.object({
  * `/tools/{id}.md` and `/tools/{id}/reviews/{reviewId}`, server-rendered from the same use cases
  * as the API, plus the stylesheet and the WebMCP script. Every page has an ETag, is counted in
  * the `pages` bucket (a 304 is free) and answers errors as HTML with the API's statuses and
- * messages.
+ * messages. The home, search and tool pages decide their 304 from an ETag that follows from the
+ * publication and the canonical request, before any charge and any search work, as the read API
+ * does; it is taken again in the same tick as the body, so the two always agree.
  */
 export function pagesRoutes(deps: PagesRoutesDeps): Router {
   const router = Router();
-  const { quota, siteName } = deps;
+  const { quota, siteName, validator } = deps;
   const charge = (req: Request, res: Response) => () => chargePages(quota, req, res);
 
   for (const asset of loadSiteAssets()) {
@@ -80,34 +86,51 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
   router.all(PAGE_PATHS, answersWithPages);
 
   router.get('/', async (req, res) => {
-    const overview = await settle(deps.getOverview.execute(), charge(req, res));
+    const links = [DESCRIBED_BY, { href: '/.well-known/api-catalog', rel: 'api-catalog' }];
+    const canonical = ['home-page'];
+    if (pageNotModified(req, res, validator.etag(req, canonical), true, links)) return;
+    const result = deps.getOverview.execute();
+    const etag = validator.etag(req, canonical);
+    const overview = await settle(result, charge(req, res));
     await sendPublicDocument(req, res, quota, homePage(siteName, overview), {
       contentType: HTML_CONTENT_TYPE,
-      links: [DESCRIBED_BY, { href: '/.well-known/api-catalog', rel: 'api-catalog' }],
+      links,
+      etag,
     });
   });
 
   router.get('/search', async (req, res) => {
     const query = await parseCharged(searchToolsQuerySchema, req.query, charge(req, res));
+    const canonical = [
+      'search-page',
+      query.q ?? null,
+      query.category ?? null,
+      query.limit ?? null,
+      query.cursor ?? null,
+    ];
+    // Free, and before any charge or search work: the ETag follows from the publication and
+    // the request (docs/api.md#caching-and-etags).
+    if (pageNotModified(req, res, validator.etag(req, canonical), true, [DESCRIBED_BY])) return;
     // The page always shows the categories of the results and marks what matched.
     const shown = { ...query, facets: ['category' as const], highlight: true };
     // A page with `q` is a search: it pays `search` too, by the API's rule and before any search
-    // work (docs/api.md#what-a-search-costs); its ETag follows from the page, so its 304 is paid.
-    const searched = query.q !== undefined;
-    if (searched) {
+    // work (docs/api.md#what-a-search-costs).
+    if (query.q !== undefined) {
       await chargeQuota(quota, req, res, [BUCKETS.pages, BUCKETS.search], {
         search: () => deps.searchTools.cost(shown),
       });
+    } else {
+      await chargePages(quota, req, res);
     }
+    const result = deps.searchTools.execute(shown);
+    const etag = validator.etag(req, canonical);
     const paid = () => Promise.resolve();
-    const result = await settle(
-      deps.searchTools.execute(shown),
-      searched ? paid : charge(req, res),
-    );
-    await sendPublicDocument(req, res, quota, searchPage(siteName, query, result), {
+    const found = await settle(result, paid);
+    await sendPublicDocument(req, res, quota, searchPage(siteName, query, found), {
       contentType: HTML_CONTENT_TYPE,
       links: [DESCRIBED_BY],
-      charged: searched,
+      charged: true,
+      etag,
     });
   });
 
@@ -117,21 +140,25 @@ export function pagesRoutes(deps: PagesRoutesDeps): Router {
     const idParam = markdown ? raw.slice(0, -MARKDOWN_SUFFIX.length) : raw;
     const { id } = await parseCharged(toolIdParamSchema, { id: idParam }, charge(req, res));
     const query = await parseCharged(getToolQuerySchema, req.query, charge(req, res));
-    const detail = await settle(deps.getTool.execute({ id, ...query }), charge(req, res));
-    if (markdown) {
-      await sendPublicDocument(req, res, quota, toolMarkdown(detail, query.limit), {
-        contentType: MARKDOWN_CONTENT_TYPE,
-        links: [{ href: toolPath(id), rel: 'alternate', type: 'text/html' }, DESCRIBED_BY],
-      });
-      return;
-    }
-    await sendPublicDocument(req, res, quota, toolPage(siteName, query, detail), {
-      contentType: HTML_CONTENT_TYPE,
-      links: [
-        { href: `${toolPath(id)}${MARKDOWN_SUFFIX}`, rel: 'alternate', type: 'text/markdown' },
-        DESCRIBED_BY,
-      ],
-    });
+    const links = markdown
+      ? [{ href: toolPath(id), rel: 'alternate', type: 'text/html' }, DESCRIBED_BY]
+      : [
+          { href: `${toolPath(id)}${MARKDOWN_SUFFIX}`, rel: 'alternate', type: 'text/markdown' },
+          DESCRIBED_BY,
+        ];
+    const canonical = ['tool-page', id, markdown, query.limit ?? null, query.cursor ?? null];
+    const exists = validator.toolExists(id);
+    if (pageNotModified(req, res, validator.etag(req, canonical), exists, links)) return;
+    const result = deps.getTool.execute({ id, ...query });
+    const etag = validator.etag(req, canonical);
+    const detail = await settle(result, charge(req, res));
+    await sendPublicDocument(
+      req,
+      res,
+      quota,
+      markdown ? toolMarkdown(detail, query.limit) : toolPage(siteName, query, detail),
+      { contentType: markdown ? MARKDOWN_CONTENT_TYPE : HTML_CONTENT_TYPE, links, etag },
+    );
   });
 
   router.get('/tools/:id/reviews/:reviewId', async (req, res) => {

@@ -10,7 +10,7 @@ import {
 } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { TrustProxy } from '../shared/client-address.js';
+import { clientKeyOf, type TrustProxy } from '../shared/client-address.js';
 import type { ReadValidator } from '../tools/read-validator.js';
 import { searchToolsQuerySchema } from '../tools/tool-query.schemas.js';
 import {
@@ -24,7 +24,7 @@ import {
 import { negotiatedEncoding } from '../shared/compression.js';
 import { HttpError } from '../shared/http-error.js';
 import { chargeRequest } from '../shared/request-quota.js';
-import { frameHeaders, headerlessFrame, rawClientKey } from './request-frame.js';
+import { frameHeaders, headerlessFrame } from './request-frame.js';
 import { ReadAnswerCache, type StoredReadAnswer } from './read-answer-cache.js';
 
 interface CachedReadsDeps {
@@ -63,12 +63,10 @@ const NOT_PLAIN_TARGET = /[\s#\u00a0\ufeff]/;
 export function cachedReadPath(
   deps: CachedReadsDeps,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const clientKeyOf = rawClientKey(deps.trustProxy, deps.logger);
+  const keyOf = clientKeyOf(deps.trustProxy, deps.logger);
   const frame = headerlessFrame(deps.accessLogger ?? deps.logger);
   const search =
-    deps.searchTools === undefined
-      ? undefined
-      : searchPath(deps, deps.searchTools, frame, clientKeyOf);
+    deps.searchTools === undefined ? undefined : searchPath(deps, deps.searchTools, frame, keyOf);
   return (req, res) => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || url?.startsWith('/api/v1/tools') !== true)
@@ -90,7 +88,7 @@ export function cachedReadPath(
       sendNotModifiedAfter(res, head, read.etag);
       return true;
     }
-    answerCharged(deps.quota, req, clientKeyOf(req), read, res, head).catch((error: unknown) =>
+    answerCharged(deps.quota, req, keyOf(req), read, res, head).catch((error: unknown) =>
       requestFailed(
         { logger: deps.logger, answer: () => sendError(res, head, 500, INTERNAL_ERROR_MESSAGE) },
         res,
@@ -114,7 +112,7 @@ function searchPath(
   deps: CachedReadsDeps,
   searchTools: SearchTools,
   frame: ReturnType<typeof headerlessFrame>,
-  clientKeyOf: (req: IncomingMessage) => string,
+  keyOf: (req: IncomingMessage) => string,
 ): (req: IncomingMessage, res: ServerResponse, url: string, version: string) => boolean {
   return (req, res, url, version) => {
     const queryAt = url.indexOf('?');
@@ -138,7 +136,7 @@ function searchPath(
       const outcome = await chargeRequest(
         deps.quota,
         req,
-        clientKeyOf(req),
+        keyOf(req),
         SEARCH_BUCKETS,
         searchUnits(searchTools, input),
       );

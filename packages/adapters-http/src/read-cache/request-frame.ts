@@ -1,9 +1,7 @@
 import type { Logger } from '@reviews/application';
 import { frameHeaderList, labelRoute, requestIdFor } from '@reviews/http-common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { logResponse } from '../shared/access-log.middleware.js';
-import { clientAddressOf, rateLimitKeyOf, type TrustProxy } from '../shared/client-address.js';
 import { ANY_ORIGIN_HEADERS } from '../shared/cors.middleware.js';
 
 /**
@@ -38,30 +36,4 @@ export function frameHeaders(requestId: string): string[] {
   const head = frameHeaderList(requestId);
   head.push(...ANY_ORIGIN_HEADERS);
   return head;
-}
-
-/**
- * The rate-limit key of a request answered before Express: the same as `clientKey` gives on the
- * Express path (`clientAddressOf`, IPv6 by /64); `logger` is told once of an X-Forwarded-For
- * entry that is no address.
- *
- * The key follows from the connection's peer address and, when proxies are trusted, the
- * request's `X-Forwarded-For`: it is worked out again only when that header differs from the
- * previous request's on the same connection. Parsing the address took about 3 µs a request,
- * a twentieth of a cached answer's whole cost.
- */
-export function rawClientKey(
-  trustProxy: TrustProxy,
-  logger: Pick<Logger, 'warn'>,
-): (req: IncomingMessage) => string {
-  const clientIp = clientAddressOf(trustProxy, logger);
-  const previous = new WeakMap<Socket, { forwardedFor: unknown; key: string }>();
-  return (req) => {
-    const forwardedFor = trustProxy === false ? undefined : req.headers['x-forwarded-for'];
-    const known = previous.get(req.socket);
-    if (known !== undefined && known.forwardedFor === forwardedFor) return known.key;
-    const key = rateLimitKeyOf(clientIp(req));
-    previous.set(req.socket, { forwardedFor, key });
-    return key;
-  };
 }

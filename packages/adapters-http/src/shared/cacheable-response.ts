@@ -31,6 +31,11 @@ interface CacheableOptions {
   readonly beforeBody?: () => Promise<void>;
   /** Further headers of both the 200 and the 304 (`Link`, `Content-Security-Policy`, …). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The ETag, when it follows from what the payload is made of (a page's `PageValidator`)
+   * rather than from its bytes.
+   */
+  readonly etag?: string;
 }
 
 /**
@@ -44,12 +49,12 @@ export async function sendCacheable(
   payload: string,
   options: CacheableOptions,
 ): Promise<void> {
-  const etag = strongETag(payload, negotiatedEncoding(req));
+  const etag = options.etag ?? strongETag(payload, negotiatedEncoding(req));
   if (options.headers !== undefined) res.set(options.headers);
   if (isNotModified(req.get('If-None-Match'), etag)) {
     sendNotModified(res, etag, options.cacheControl);
     return;
   }
   await options.beforeBody?.();
-  sendWithETag(res, payload, { etag, ...options });
+  sendWithETag(res, payload, { ...options, etag });
 }

@@ -2,6 +2,7 @@ import type { Logger } from '@reviews/application';
 import type { Request } from 'express';
 import type { IncomingMessage } from 'node:http';
 import ipaddr from 'ipaddr.js';
+import { isIPv4 } from 'node:net';
 import proxyAddr from 'proxy-addr';
 
 /** Which proxies may speak for the client through X-Forwarded-For (Express's `trust proxy`). */
@@ -63,7 +64,36 @@ function warnOnce(logger: Pick<Logger, 'warn'>): void {
   );
 }
 
+/**
+ * The key a request answered before Express (no `req.ip`) is counted under: `clientAddressOf`,
+ * then `rateLimitKeyOf`, exactly as `clientKey` on the Express path.
+ */
+export function clientKeyOf(
+  trustProxy: TrustProxy,
+  logger: Pick<Logger, 'warn'>,
+): (req: IncomingMessage) => string {
+  const clientAddress = clientAddressOf(trustProxy, logger);
+  return (req) => rateLimitKeyOf(clientAddress(req));
+}
+
+/** The last address `rateLimitKeyOf` was asked about, and its key. */
+let last = { ip: '', key: '' };
+
 export function rateLimitKeyOf(ip: string): string {
+  // Parsing an address costs 3–6 µs, a tenth of a cached answer: the same address as the
+  // last request's has the same key, and a dotted quad as Node writes a peer's address (decimal,
+  // no leading zeros) is its own key, as is the one inside `::ffff:a.b.c.d`.
+  if (ip === last.ip) return last.key;
+  const key = isIPv4(ip)
+    ? ip
+    : ip.startsWith('::ffff:') && isIPv4(ip.slice(7))
+      ? ip.slice(7)
+      : parsedKeyOf(ip);
+  last = { ip, key };
+  return key;
+}
+
+function parsedKeyOf(ip: string): string {
   const address = parseAddress(ip);
   if (address === undefined) return ip;
   if (address instanceof ipaddr.IPv4) return address.toString();

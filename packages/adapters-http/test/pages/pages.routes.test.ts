@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { brotliDecompressSync } from 'node:zlib';
+import { Publication } from '@reviews/domain';
 import { rawRequest } from '../support/raw-http.js';
 import { sampleTools, startSite, type RunningSite } from './site-harness.js';
 
@@ -69,14 +70,7 @@ describe('the pages', () => {
   });
 
   it('answers a current If-None-Match with 304, no body and no quota spent', async () => {
-    // A search page with q is charged before its search (see the search bucket's tests below).
-    const unsearched = PAGES.filter((path) => !path.startsWith('/search?q='));
-    for (const path of [
-      ...unsearched,
-      '/tools/quillsort.md',
-      '/assets/site.css',
-      '/assets/webmcp.js',
-    ]) {
+    for (const path of [...PAGES, '/tools/quillsort.md', '/assets/site.css', '/assets/webmcp.js']) {
       // Both requests without compression, so both name the same representation and ETag.
       const first = await rawRequest(`${site.url}${path}`);
       const etag = first.headers.etag as string;
@@ -257,6 +251,79 @@ describe('static files', () => {
       // The name is the content's: SHA-256, first 10 hex digits.
       expect(hashed).toContain(`.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.`);
     }
+  });
+});
+
+describe("a page's 304, decided before any work (docs/api.md#caching-and-etags)", () => {
+  const buckets = {
+    api: { points: 100, windowSeconds: 60 },
+    search: { points: 1, windowSeconds: 60 },
+    pages: { points: 100, windowSeconds: 60 },
+    signup: { points: 5, windowSeconds: 3600 },
+    mail: { points: 3, windowSeconds: 86_400 },
+  };
+
+  it("answers a search page's 304 without charging and without searching, If-None-Match: * included", async () => {
+    const small = await startSite(await sampleTools(), { buckets });
+    try {
+      const first = await rawRequest(`${small.url}/search?q=postgres`);
+      expect(first.status).toBe(200);
+      const etag = first.headers.etag as string;
+      const searches = small.searches();
+      // The search bucket (size 1) is now empty: a 304 must neither search nor be refused.
+      for (const header of [etag, `W/${etag}`, `"x", ${etag}`, '*']) {
+        const again = await rawRequest(`${small.url}/search?q=postgres`, {
+          headers: { 'If-None-Match': header },
+        });
+        expect(again.status).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.headers.ratelimit).toBeUndefined();
+        expect(again.headers.link).toBe(first.headers.link);
+      }
+      expect(small.searches()).toBe(searches);
+      expect((await rawRequest(`${small.url}/search?q=sort`)).status).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('gives a page a new ETag with a new publication, and names the coding in it', async () => {
+    const tools = await sampleTools();
+    const small = await startSite(tools);
+    try {
+      for (const path of ['/', '/search?q=postgres', '/search', '/tools/quillsort']) {
+        const before = await rawRequest(`${small.url}${path}`);
+        const gzip = await rawRequest(`${small.url}${path}`, {
+          headers: { 'Accept-Encoding': 'gzip' },
+        });
+        expect(gzip.headers.etag).not.toBe(before.headers.etag);
+        small.live.replace(
+          Publication.publish(`next-${path}`, {
+            schemaVersion: 1,
+            publishedAt: '2026-11-17T09:00:00Z',
+            tools,
+          }),
+        );
+        const after = await rawRequest(`${small.url}${path}`, {
+          headers: { 'If-None-Match': before.headers.etag as string },
+        });
+        expect(after.status).toBe(200);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+      }
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers If-None-Match: * on a tool page only when the tool exists', async () => {
+    const exists = await rawRequest(`${site.url}/tools/quillsort`, {
+      headers: { 'If-None-Match': '*' },
+    });
+    expect(exists.status).toBe(304);
+    const missing = await rawRequest(`${site.url}/tools/no-such-tool`, {
+      headers: { 'If-None-Match': '*' },
+    });
+    expect(missing.status).toBe(404);
   });
 });
 

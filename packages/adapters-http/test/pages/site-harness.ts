@@ -4,10 +4,9 @@ import {
   GetTool,
   LivePublication,
   RateLimitedQuota,
-  SearchTools,
   type ServiceProfile,
 } from '@reviews/application';
-import { aServiceProfile, RecordingLogger } from '@reviews/application/testing';
+import { aServiceProfile, readUseCasesOver, RecordingLogger } from '@reviews/application/testing';
 import { Publication, type CatalogDocument, type Tool } from '@reviews/domain';
 import { aTool } from '@reviews/domain/testing';
 import type { Express } from 'express';
@@ -33,6 +32,7 @@ import {
   createHttpApp,
   createSubscriptionRouter,
   notFoundPages,
+  PageValidator,
   pagesRoutes,
   ReadValidator,
   subscriptionMethodsFor,
@@ -98,8 +98,10 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
   const tokens = new NodeCryptoTokenGenerator();
   const limiter = new MemoryRateLimiter(options.buckets ?? GENEROUS);
   const quota = new RateLimitedQuota(limiter);
-  const searchTools = new SearchTools(live, profile);
+  // Counts its runs, to show which pages ran no search.
+  const { searchTools } = readUseCasesOver(undefined, { live, profile });
   const getTool = new GetTool(live, profile);
+  const readValidator = new ReadValidator(live, profile);
   const settings = {
     signupsEnabled: true,
     blockedDomains: [],
@@ -110,7 +112,7 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
   app = createHttpApp({
     logger,
     trustProxy: false,
-    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, profile) },
+    tools: { searchTools, getTool, quota, validator: readValidator },
     readiness: [],
     routers: [
       pagesRoutes({
@@ -120,6 +122,7 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
         getOverview: new GetCatalogOverview(live, profile),
         quota,
         siteName: SITE_NAME,
+        validator: new PageValidator(readValidator, SITE_NAME),
       }),
       createSubscriptionRouter({
         subscribe: new Subscribe(
@@ -144,6 +147,7 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
     live,
     store,
     logger,
+    searches: () => searchTools.executions,
     close: async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

@@ -13,8 +13,21 @@ describe('rateLimitKeyOf (docs/api.md#limits: IPv4 address, or the /64 of an IPv
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['1:2::3:4:5:1.2.3.4', '1:2:0:3::/64'],
     ['unknown', 'unknown'],
+    ['0203.0.113.7', '131.0.113.7'],
+    ['0x7f.0.0.1', '127.0.0.1'],
+    ['::ffff:0203.0.113.7', '203.0.113.7'],
+    ['256.1.1.1', '256.1.1.1'],
   ])('groups %s as %s', (ip, key) => {
     expect(rateLimitKeyOf(ip)).toBe(key);
+  });
+
+  it('gives an address the same key when asked again, right after or after another address', () => {
+    const addresses = ['203.0.113.7', '2001:db8:a:b::1', '0x7f.0.0.1', '::ffff:203.0.113.7'];
+    const first = addresses.map(rateLimitKeyOf);
+    expect(addresses.flatMap((ip) => [rateLimitKeyOf(ip), rateLimitKeyOf(ip)])).toEqual(
+      first.flatMap((key) => [key, key]),
+    );
+    expect(first).toEqual(['203.0.113.7', '2001:db8:a:b::/64', '127.0.0.1', '203.0.113.7']);
   });
 
   it('puts two addresses of one /64 under one key and a neighbouring /64 under another', () => {

@@ -251,9 +251,10 @@ export class Publication {
   /**
    * Computes, ahead of any request, what the publication's reads would otherwise compute on first
    * use (docs/performance.md#after-a-publication): the review count, the categories, the
-   * `newestReviews` newest reviews, the tool completion index and the browse facets. It yields
-   * after about every `slice` tools or keys, so that whoever drives it (the publish use case,
-   * before the publication goes live) lets requests be answered between slices.
+   * `newestReviews` newest reviews, the tool completion index, the browse facets and what
+   * excerpts learn of each review text. It yields after about every `slice` tools, keys or
+   * reviews, so that whoever drives it (the publish use case, before the publication goes live)
+   * lets requests be answered between slices.
    */
   *preparation(options: { newestReviews: number; slice: number }): Generator<void, void> {
     const { slice } = options;
@@ -270,6 +271,7 @@ export class Publication {
     }
     this.prefixIndex ??= yield* ToolPrefixIndex.inSlices(this.tools, slice);
     this.index.categoryFacets([]);
+    yield* this.index.learnReviewTexts(slice);
   }
 
   /** Every category with its tool count, by name; computed once per publication. */

@@ -51,8 +51,10 @@ const lower = (code: number): number => (code >= 0x41 && code <= 0x5a ? code | 0
  *   the text without scanning it; most review texts of a matching tool hold none of the keywords.
  *
  * An excerpt probes the reviews of a matching tool, thousands for some tools; a tool whose newest
- * review holds every keyword has only that review read. Publishing pays nothing: the arrays are
- * zeros until a review is read (33 bytes a review).
+ * review holds every keyword has only that review read. The arrays take 33 bytes a review. A
+ * prepared publication has learned every review before it goes live (`learning`, driven by
+ * `Publication.preparation`), so no search after a publication pays for it; one that was not
+ * prepared learns each review the first time it is read.
  */
 export class ReviewTextFacts {
   /** Per tool ordinal: the index of its first review in {@link shapes}; one more at the end. */
@@ -105,6 +107,24 @@ export class ReviewTextFacts {
     this.learned(ordinal, review);
     const word = (at * 2 + (source === 'likes' ? 0 : 1)) * SIGNATURE_WORDS + (bit >>> 5);
     return ((this.signatures[word] as number) & (1 << (bit & 31))) !== 0;
+  }
+
+  /**
+   * Learns every review ahead of any search, yielding after about every `slice` reviews, so that
+   * whoever drives it lets requests be answered meanwhile. What is learned is what a first read
+   * would learn: no answer changes.
+   */
+  *learning(slice: number): Generator<void, void> {
+    let sinceYield = 0;
+    for (let ordinal = 0; ordinal < this.tools.length; ordinal++) {
+      const reviews = (this.tools[ordinal] as Tool).reviews.length;
+      for (let review = 0; review < reviews; review++) this.learned(ordinal, review);
+      sinceYield += reviews;
+      if (sinceYield >= slice) {
+        sinceYield = 0;
+        yield;
+      }
+    }
   }
 
   /** The shape of that review, learned (with its signatures) the first time it is asked for. */

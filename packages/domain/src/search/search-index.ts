@@ -165,6 +165,15 @@ export class SearchIndex {
   }
 
   /**
+   * Learns what excerpts read of every review (`ReviewTextFacts.learning`), yielding after about
+   * every `slice` reviews: ahead of any search, so that the first searches after a publication do
+   * not pay for it (docs/performance.md#after-a-publication).
+   */
+  learnReviewTexts(slice: number): Generator<void, void> {
+    return this.textFacts.learning(slice);
+  }
+
+  /**
    * How many tools matching `keywords` (folded and distinct; none means every tool) are in each
    * category (docs/api.md#facets): over every match, whatever category a request filters by,
    * most frequent first, ties by name. Tools without a category are in none.

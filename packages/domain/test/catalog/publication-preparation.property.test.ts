@@ -6,6 +6,12 @@ import { aCatalog, aReview, aTool } from '../../src/testing/index.js';
 
 const NAMES = ['PgBeam', 'Kestrel SQL', 'Crème Brûlée', 'Postal', 'pgscope', 'Kite'];
 const CATEGORIES = ['Databases', 'Éditeurs', 'CI', null];
+const TEXTS = [
+  'Fast startup and clear documentation.',
+  "Doesn't scale past one node; the CLI's help is terse.",
+  'Crème brûlée of a query planner: pgbeam-style plans, node.js bindings.',
+  'Verbose configuration, slow cold start.',
+];
 
 const catalogs = fc
   .array(
@@ -27,6 +33,8 @@ const catalogs = fc
             ...days.map((day, r) =>
               aReview()
                 .withId(`r${r}`)
+                .withLikes(TEXTS[(i + r) % TEXTS.length] as string)
+                .withDislikes(TEXTS[(i + 2 * r + 1) % TEXTS.length] as string)
                 .reviewedOn(`2026-02-${String(day).padStart(2, '0')}`),
             ),
           ),
@@ -49,6 +57,18 @@ describe('a publication prepared in slices (docs/performance.md#after-a-publicat
         for (const prefix of ['', 'p', 'pg', 'k', 'creme', 'tool-1', 'x']) {
           const ids = (p: Publication) => p.toolsByPrefix(prefix, 5).tools.map((t) => t.id);
           expect(ids(prepared)).toEqual(ids(lazy));
+        }
+        // Excerpts read what the preparation learned of each review text.
+        for (const keywords of [
+          ['fast'],
+          ['doesn'],
+          ['creme', 'plan'],
+          ['node.js'],
+          ['sl'],
+          ['pgbeam'],
+        ]) {
+          const hits = (p: Publication) => p.search({ keywords }).hits(0, 50);
+          expect(hits(prepared)).toEqual(hits(lazy));
         }
       }),
     );

@@ -2,14 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startChildServer, type ChildServer } from './http/child-server.js';
-import { generatedCatalog } from './generated-catalog.js';
-import { loadRun, type LoadFigures, type LoadTarget } from './http/load-run.js';
-import { recordResponse, type RecordedResponse } from './http/recorded-response.js';
-import { SERVER_MAIN, UNLIMITED } from './server-process.js';
+import { startChildServer, type ChildServer } from './child-server.js';
+import { generatedCatalog } from '../generated-catalog.js';
+import { loadRun, type LoadFigures, type LoadTarget } from './load-run.js';
+import { recordResponse, type RecordedResponse } from './recorded-response.js';
+import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
 
-const REFERENCE_MAIN = fileURLToPath(new URL('./http/reference-server.js', import.meta.url));
-const MCP_REFERENCE_MAIN = fileURLToPath(new URL('./http/mcp-sdk-reference.js', import.meta.url));
+const REFERENCE_MAIN = fileURLToPath(new URL('./reference-server.js', import.meta.url));
+const MCP_REFERENCE_MAIN = fileURLToPath(new URL('./mcp-sdk-reference.js', import.meta.url));
 /** The MCP protocol generations the bench drives, each against the SDK's own serving of it. */
 const MCP_GENERATIONS = ['2025-11-25', '2026-07-28'] as const;
 type McpGeneration = (typeof MCP_GENERATIONS)[number];

@@ -4,9 +4,8 @@ import { timedGet, waitUntilReady, warmUpClient } from './bench-http-client.js';
 import { classifiedQueries } from './classified-queries.js';
 import { generatedCatalog } from './generated-catalog.js';
 import { ms } from './percentiles.js';
-import { startBenchServer, type BenchServer } from './server-process.js';
+import { startBenchServer, UNLIMITED, type BenchServer } from './server-process.js';
 
-const UNLIMITED = '1000000000';
 const SEARCH_PATH = '/api/v1/tools';
 /** Searches asked in a row after ready on each start: the first, eight fillers, the tenth. */
 const ASKED = 10;
