@@ -20,6 +20,7 @@ import { send } from './flood-client.js';
 import { generatedCatalog } from './generated-catalog.js';
 import { ms, summarise, type LatencySummary } from './percentiles.js';
 import { startBenchServer } from './server-process.js';
+import { seededRandom } from './query-sampler.js';
 
 interface FloodBenchOptions {
   /** The catalog of the one-client flood of refusals. */
@@ -175,18 +176,6 @@ async function refusedSearches(
   );
 }
 
-/** A seeded draw in [0, 1) (mulberry32), so two runs flood with the same searches. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 async function addressFlood(
   options: FloodBenchOptions,
   tools: number,
@@ -204,7 +193,7 @@ async function addressFlood(
   );
   try {
     const words = await catalogWords(server.url);
-    const draw = seeded(options.seed);
+    const draw = seededRandom(options.seed);
     console.log(
       `\n${tools} tools: 60 addresses, each at its allowed rate, send the costliest search of one route; a bystander at 127.0.0.1 asks ordinary searches (${options.seconds} s a phase)`,
     );

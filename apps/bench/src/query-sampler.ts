@@ -1,7 +1,7 @@
 import { tokenize, type Publication, type Tool } from '@reviews/domain';
 
-/** A deterministic PRNG (mulberry32), so that two runs ask the same queries. */
-function seededRandom(seed: number): () => number {
+/** A deterministic PRNG (mulberry32): the same seed draws the same queries and floods in every run. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,6 @@
 import type { Tool } from '@reviews/domain';
 import type { RelevanceQuery } from './relevance-figures.js';
+import { seededRandom } from '../query-sampler.js';
 
 /** Words people put around what they look for; all of them occur in generated catalogs too. */
 const FILLER = `i need a tool for that with which can something to my the is there good any
@@ -8,18 +9,6 @@ best how do what`.split(/\s+/);
 const OWN_WORDS = `speedy hassle painless gizmo seamless handy nifty robust tidy sleek`.split(
   /\s+/,
 );
-
-/** A small seeded generator (mulberry32): the same seed gives the same queries everywhere. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Another form of `word`: singular for plural and the other way round. */
 function inflect(word: string): string {
@@ -37,7 +26,7 @@ export function generatedQueries(
   count: number,
   seed: number,
 ): RelevanceQuery[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const filler = new Set(FILLER);
   const queries: RelevanceQuery[] = [];
