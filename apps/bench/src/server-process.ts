@@ -8,6 +8,30 @@ import { fileURLToPath } from 'node:url';
 /** A rate limit no bench reaches (the settings' maximum is 1,000,000,000). */
 export const UNLIMITED = '1000000000';
 
+/**
+ * The service's settings for a bench's server: no limit any run reaches, loopback, free ports,
+ * its own data directory; `extra` adds or overrides settings.
+ */
+export function benchServiceEnv(
+  catalog: string,
+  dataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    METRICS_PORT: '0',
+    HOST: '127.0.0.1',
+    CATALOG_FILE: catalog,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_API: UNLIMITED,
+    RATE_LIMIT_SEARCH: UNLIMITED,
+    SHUTDOWN_DRAIN_MS: '0',
+    ...extra,
+  };
+}
+
 export const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
 /** This checkout's built server and, with `compare` (another checkout, built), that one's: name, main script. */

@@ -6,7 +6,7 @@ import { startChildServer, type ChildServer } from './child-server.js';
 import { generatedCatalog } from '../generated-catalog.js';
 import { loadRun, type LoadFigures, type LoadTarget } from './load-run.js';
 import { recordResponse, type RecordedResponse } from './recorded-response.js';
-import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
+import { benchServiceEnv, SERVER_MAIN } from '../server-process.js';
 
 const REFERENCE_MAIN = fileURLToPath(new URL('./reference-server.js', import.meta.url));
 const MCP_REFERENCE_MAIN = fileURLToPath(new URL('./mcp-sdk-reference.js', import.meta.url));
@@ -89,7 +89,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
   const service = async (name: string, script: string, nodeArgs: string[] = []) => {
     const dataDir = join(workDir, name);
     await mkdir(dataDir);
-    return start(name, script, { nodeArgs, env: serviceEnv(catalog, dataDir) });
+    return start(name, script, { nodeArgs, env: benchServiceEnv(catalog, dataDir) });
   };
   try {
     const ours = await service(
@@ -187,22 +187,6 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     for (const server of started.reverse()) await server.stop();
     await rm(workDir, { recursive: true, force: true });
   }
-}
-
-/** The service's settings for a bench: no limit any run reaches, its own data directory. */
-function serviceEnv(catalog: string, dataDir: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PORT: '0',
-    METRICS_PORT: '0',
-    HOST: '127.0.0.1',
-    CATALOG_FILE: catalog,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_API: UNLIMITED,
-    RATE_LIMIT_SEARCH: UNLIMITED,
-    SHUTDOWN_DRAIN_MS: '0',
-  };
 }
 
 async function benchRoutes(base: string, q: string): Promise<Route[]> {

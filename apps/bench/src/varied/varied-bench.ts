@@ -10,7 +10,7 @@ import { generatedCatalog } from '../generated-catalog.js';
 import { startChildServer, type ChildServer } from '../http/child-server.js';
 import { median } from '../percentiles.js';
 import { sampleQueries, sampleSearches, type SampledQuery } from '../query-sampler.js';
-import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
+import { benchServiceEnv, SERVER_MAIN } from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
 import { differentialCheck } from './differential.js';
 
@@ -69,19 +69,8 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'bench-varied-'));
   const subjects: Subject[] = [];
   try {
-    const serviceEnv = (dataDir: string): NodeJS.ProcessEnv => ({
-      ...process.env,
-      PORT: '0',
-      METRICS_PORT: '0',
-      HOST: '127.0.0.1',
-      CATALOG_FILE: catalog,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_API: UNLIMITED,
-      RATE_LIMIT_SEARCH: UNLIMITED,
-      MAX_CONNECTIONS_PER_CLIENT: '0',
-      SHUTDOWN_DRAIN_MS: '0',
-    });
+    const serviceEnv = (dataDir: string): NodeJS.ProcessEnv =>
+      benchServiceEnv(catalog, dataDir, { MAX_CONNECTIONS_PER_CLIENT: '0' });
     const warmUp = sequence(options.seed * 1000 + 999).slice(0, 5000);
     const breakdown = () =>
       profiledBreakdown(options, serviceEnv, workDir, warmUp, sequence(options.seed * 1000 + 500));
