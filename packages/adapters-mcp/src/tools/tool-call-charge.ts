@@ -8,7 +8,7 @@ import {
 import { SEARCH_TOOLS_TOOL_NAME } from './search-tools.tool.js';
 
 /** What one JSON-RPC message to `/mcp` is charged: its buckets, and its units in them. */
-export interface MessageCharge {
+interface MessageCharge {
   readonly buckets: readonly BucketName[];
   readonly units: ChargedUnits;
 }
