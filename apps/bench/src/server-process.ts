@@ -8,8 +8,6 @@ import {
   type ServerProcessOptions,
 } from '@reviews/server/testing';
 
-export { SERVER_MAIN };
-
 /** A rate limit no bench reaches (the settings' maximum is 1,000,000,000). */
 export const UNLIMITED = '1000000000';
 

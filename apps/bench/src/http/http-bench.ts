@@ -1,3 +1,4 @@
+import { SERVER_MAIN } from '@reviews/server/testing';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,6 @@ import { loadRun, type LoadFigures, type LoadTarget } from './load-run.js';
 import { recordResponse, type RecordedResponse } from './recorded-response.js';
 import {
   benchServiceEnv,
-  SERVER_MAIN,
   serverMainIn,
   startServerLoggingTo,
   type LoggingServer,

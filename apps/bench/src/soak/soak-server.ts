@@ -32,7 +32,6 @@ export async function startSoakServer(catalog: string, dataDir: string): Promise
       RATE_LIMIT_PAGES: UNLIMITED,
     },
   });
-  server.child.stdout?.resume();
   const line = await server.listeningLine;
   const found = /Listening on (http:\/\/\S+) .*metrics at (http:\/\/\S+\/metrics)/.exec(line);
   if (found?.[1] === undefined || found[2] === undefined) {

@@ -1,5 +1,6 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { Publication } from '@reviews/domain';
+import { SERVER_MAIN } from '@reviews/server/testing';
 import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +12,6 @@ import { median } from '../percentiles.js';
 import { sampleQueries, sampleSearches, type SampledQuery } from '../query-sampler.js';
 import {
   benchServiceEnv,
-  SERVER_MAIN,
   serverMainIn,
   startServerLoggingTo,
   type LoggingServer,

@@ -101,6 +101,8 @@ export function startServerProcess(options: ServerProcessOptions): ServerProcess
     if (options.keepOutput === true) output += chunk.toString('utf8');
   };
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // Once its output is read to the end too: what it said before it exited is all there.
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   // The start's standard error, until its Listening line: what an early exit said.
@@ -154,12 +156,12 @@ export function startServerProcess(options: ServerProcessOptions): ServerProcess
   });
   const listening = Promise.race([
     listened.then((found) => found.url),
-    exited.then(beforeListening('listening')),
+    closed.then(beforeListening('listening')),
   ]);
   listening.catch(() => undefined);
   const metricsUrl = listening.then(() => listened.then((found) => found.metricsUrl));
   metricsUrl.catch(() => undefined);
-  const started = Promise.race([listeningLine, exited.then(beforeListening('its Listening line'))]);
+  const started = Promise.race([listeningLine, closed.then(beforeListening('its Listening line'))]);
   started.catch(() => undefined);
 
   const signal = (name: NodeJS.Signals): void => {
