@@ -85,8 +85,8 @@ interface SearchKind {
  * (nothing cached answers it). Kinds: ordinary sampled searches; the flood's twelve letters;
  * the costliest 12-keyword search that no tool matches in full (the eleven heaviest keywords
  * and one that matches nothing, so that its closest tools read every posting of the eleven);
- * and twelve keywords that each match but never all together (the plan learns that only from
- * the matching).
+ * and twelve keywords that each match but never all together (ten heavy ones and two rare ones
+ * no tool holds together; the plan learns that only from the matching).
  */
 export async function closestCostBench(options: {
   tools: number;
@@ -110,11 +110,20 @@ export async function closestCostBench(options: {
   const draw = seededRandom(options.seed);
   const nothing = (): string =>
     `q${Array.from({ length: 9 }, () => LETTERS[Math.floor(draw() * 26)]).join('')}`;
-  // Rare words that, with the eleven heavy keywords, leave no tool matching all twelve.
-  const splitting = rareTerms(snapshot, 20 * options.rounds, options.seed).filter(
-    (word) => probe.search({ keywords: [...heavy, word] }).total === 0,
-  );
-  if (splitting.length === 0) throw new Error('no rare word splits the heavy keywords');
+  // Two rare words that no tool holds together, with ten of the heavy keywords: every keyword
+  // matches, never all twelve.
+  const rare = rareTerms(snapshot, 40 * options.rounds, options.seed);
+  const splitting: string[][] = [];
+  for (let i = 0; i + 1 < rare.length; i += 2) {
+    const keywords = [
+      ...heavy.slice(0, MAX_KEYWORDS - 2),
+      rare[i] as string,
+      rare[i + 1] as string,
+    ];
+    if (new Set(keywords).size === MAX_KEYWORDS && probe.search({ keywords }).total === 0)
+      splitting.push(keywords);
+  }
+  if (splitting.length === 0) throw new Error('no two rare words split the heavy keywords');
   const ordinary = sampleQueries(probe, 10 * options.rounds, options.seed).filter(
     (query) => query.q !== undefined,
   );
@@ -140,7 +149,7 @@ export async function closestCostBench(options: {
     {
       name: 'closest, each word matches',
       input: (round) => ({
-        q: [...heavy, splitting[round % splitting.length] as string].join(' '),
+        q: (splitting[round % splitting.length] as string[]).join(' '),
         limit: 20,
       }),
     },
