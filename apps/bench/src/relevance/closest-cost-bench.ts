@@ -47,7 +47,7 @@ function rareTerms(snapshot: PublicationSnapshot, count: number, seed: number): 
     const i = Math.floor(draw() * terms.length);
     const postings = (offsets[i + 1] as number) - (offsets[i] as number);
     const term = terms[i] as string;
-    if (postings >= 2 && postings <= 20 && /^[a-z]{6,}$/.test(term)) rare.push(term);
+    if (postings >= 2 && postings <= 200 && /^[a-z]{6,}$/.test(term)) rare.push(term);
   }
   return rare;
 }

@@ -1,16 +1,25 @@
 /**
- * The work one search will do, as its index plans it before doing any (docs/api.md#what-a-search-costs):
- * what it reads is known from the term dictionary and the caches alone, so a request can be
- * charged for it before any search work, and a refused one costs next to nothing.
+ * The work one search will do, as its index plans it (docs/api.md#what-a-search-costs): what it
+ * reads is known from the term dictionary and the caches, and whether anything matches every
+ * keyword from the matching, which the plan runs first when they cannot tell; so a request is
+ * charged for its work once admitted, before any of the rest is done, and a refused one costs
+ * next to nothing.
  */
 export interface SearchWork {
   /**
    * Postings the matching reads (every keyword's, none for a result list already kept), plus the
-   * same again when facets are counted and not kept, plus those of an "or" computation that also
-   * reads every keyword's postings.
+   * same again when facets are counted and not kept.
    */
   readonly postings: number;
-  /** Keywords looked for in the texts of each hit of the page, to cut its excerpt: hits × keywords. */
+  /**
+   * Postings the closest tools read when no tool matches every keyword and they are not kept:
+   * every keyword's, a union that scores each tool it meets and keeps the best page of them.
+   */
+  readonly closestPostings: number;
+  /**
+   * Keywords looked for in the texts of each hit, to cut its excerpt: hits × keywords, for the
+   * page and for the closest tools' page.
+   */
   readonly excerptScans: number;
   /** Keywords "did you mean" will look up in the term dictionary: none when it does not run. */
   readonly corrections: number;
@@ -18,6 +27,13 @@ export interface SearchWork {
 
 /** Postings read per unit of the `search` bucket beyond the first (docs/api.md#what-a-search-costs). */
 export const POSTINGS_PER_UNIT = 200_000;
+/**
+ * Postings of the closest tools per unit. Matching reads the rarest keyword and looks its
+ * tools up in the others, so it rarely reads all it is charged for; the union reads every
+ * posting, stamps and scores each tool it meets and ranks them all, at about the CPU time per
+ * unit of an ordinary search (docs/performance.md#relevance-and-the-closest-tools).
+ */
+export const CLOSEST_POSTINGS_PER_UNIT = 30_000;
 /** Excerpts cut per unit beyond the first. */
 const EXCERPT_SCANS_PER_UNIT = 60;
 /** Units one keyword's spelling corrections cost. */
@@ -25,13 +41,15 @@ const UNITS_PER_CORRECTION = 1;
 
 /**
  * Units of the `search` bucket one search costs (docs/api.md#what-a-search-costs): one, plus one
- * for every `POSTINGS_PER_UNIT` postings read, every 60 keywords looked for in excerpts and every keyword whose
- * spelling "did you mean" corrects. The one rule of every search route (REST, page, MCP).
+ * for every `POSTINGS_PER_UNIT` postings matching reads, every `CLOSEST_POSTINGS_PER_UNIT` the
+ * closest tools read, every 60 keywords looked for in excerpts and every keyword whose spelling
+ * "did you mean" corrects. The one rule of every search route (REST, page, MCP).
  */
 export function searchUnits(work: SearchWork): number {
   return (
     1 +
     Math.floor(work.postings / POSTINGS_PER_UNIT) +
+    Math.floor(work.closestPostings / CLOSEST_POSTINGS_PER_UNIT) +
     Math.floor(work.excerptScans / EXCERPT_SCANS_PER_UNIT) +
     work.corrections * UNITS_PER_CORRECTION
   );
