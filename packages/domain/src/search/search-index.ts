@@ -253,7 +253,8 @@ export class SearchIndex {
     return {
       postings: matching + facets,
       closestPostings: closest,
-      excerptScans: (hits + closestHits) * keywords.length,
+      excerptScans: hits * keywords.length,
+      closestExcerptScans: closestHits * keywords.length,
       corrections,
     };
   }
@@ -313,6 +314,12 @@ const facetKey = (keywords: readonly string[]): string => JSON.stringify([...key
 const closestKey = (request: SearchRequest): string =>
   JSON.stringify([request.category ?? null, request.keywords]);
 
-const NO_WORK: SearchWork = { postings: 0, closestPostings: 0, excerptScans: 0, corrections: 0 };
+const NO_WORK: SearchWork = {
+  postings: 0,
+  closestPostings: 0,
+  excerptScans: 0,
+  closestExcerptScans: 0,
+  corrections: 0,
+};
 
 const EMPTY: SearchResultList = new OrdinalResultList([], new Uint32Array(0), 0, []);

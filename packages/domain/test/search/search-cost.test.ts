@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { aTool, type ToolBuilder } from '@reviews/domain/testing';
 import {
+  CLOSEST_EXCERPT_SCANS_PER_UNIT,
   CLOSEST_POSTINGS_PER_UNIT,
   POSTINGS_PER_UNIT,
   searchUnits,
@@ -36,6 +37,7 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     expect(planned.excerptScans).toBe(3 * 2);
     expect(planned.corrections).toBe(0);
     expect(planned.closestPostings).toBe(0);
+    expect(planned.closestExcerptScans).toBe(0);
 
     index.search(request);
     index.categoryFacets(request.keywords);
@@ -44,6 +46,7 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
       postings: 0,
       closestPostings: 0,
       excerptScans: 3 * 2,
+      closestExcerptScans: 0,
       corrections: 0,
     });
   });
@@ -53,7 +56,8 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     const request = requestOf('postgers backups');
     // No hit of its own; the closest tools' page of excerpts is planned (see below).
     expect(index.plannedWork(request, { facets: false, limit: 20 })).toMatchObject({
-      excerptScans: 20 * 2,
+      excerptScans: 0,
+      closestExcerptScans: 20 * 2,
       corrections: 2,
     });
     index.suggest(request);
@@ -69,11 +73,11 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     // The union reads every keyword's postings, as many as matching plans for them.
     expect(planned.postings).toBe(found.postingsRead);
     expect(planned.closestPostings).toBe(found.postingsRead);
-    expect(planned.excerptScans).toBe(20 * 3);
+    expect(planned.closestExcerptScans).toBe(20 * 3);
     expect(index.plannedWork(request, { facets: false, limit: 5 })).toMatchObject({
       postings: found.postingsRead,
       closestPostings: 0,
-      excerptScans: 0,
+      closestExcerptScans: 0,
     });
   });
 
@@ -90,13 +94,14 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     const index = indexOf(...tools);
     const planned = index.plannedWork(request, page);
     expect(planned.closestPostings).toBeGreaterThanOrEqual(found.postingsRead);
-    expect(planned.excerptScans).toBeGreaterThanOrEqual(found.hits.length * 3);
+    expect(planned.closestExcerptScans).toBeGreaterThanOrEqual(found.hits.length * 3);
     expect(planned.corrections).toBe(3);
     expect(searchUnits(planned)).toBeGreaterThanOrEqual(
       searchUnits({
         postings: 0,
         closestPostings: found.postingsRead,
-        excerptScans: found.hits.length * 3,
+        excerptScans: 0,
+        closestExcerptScans: found.hits.length * 3,
         corrections: 3,
       }),
     );
@@ -105,11 +110,12 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
   });
 
   it('charges the closest tools of a split search in units on a catalog where they are costly', () => {
-    // Half the tools hold sixteen words that begin "migra", half sixteen that begin "backu": no
-    // tool matches both keywords, and the union reads every one of those postings.
+    // Half the tools hold 32 words that begin "migra", half 32 that begin "backu": no tool
+    // matches both keywords, and the union reads every one of those postings.
+    const letter = (i: number) => String.fromCharCode(97 + i);
     const words = (stem: string) =>
-      Array.from({ length: 16 }, (_, i) => `${stem}${String.fromCharCode(97 + i)}`).join(' ');
-    const many = Array.from({ length: CLOSEST_POSTINGS_PER_UNIT / 8 }, (_, i) =>
+      Array.from({ length: 32 }, (_, i) => `${stem}${letter(i % 16)}${letter(i >> 4)}`).join(' ');
+    const many = Array.from({ length: CLOSEST_POSTINGS_PER_UNIT / 16 }, (_, i) =>
       aTool()
         .withId(`t${i}`)
         .named(`Tool ${i}`)
@@ -127,7 +133,13 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
 
   it('plans nothing for a browse or a category no tool has', () => {
     const index = indexOf(...tools);
-    const none = { postings: 0, closestPostings: 0, excerptScans: 0, corrections: 0 };
+    const none = {
+      postings: 0,
+      closestPostings: 0,
+      excerptScans: 0,
+      closestExcerptScans: 0,
+      corrections: 0,
+    };
     expect(index.plannedWork(requestOf(''), { facets: true, limit: 100 })).toEqual(none);
     expect(
       index.plannedWork(requestOf('postgres', 'Nothing'), { facets: true, limit: 100 }),
@@ -136,7 +148,13 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
 });
 
 describe('searchUnits', () => {
-  const nothing = { postings: 0, closestPostings: 0, excerptScans: 0, corrections: 0 };
+  const nothing = {
+    postings: 0,
+    closestPostings: 0,
+    excerptScans: 0,
+    closestExcerptScans: 0,
+    corrections: 0,
+  };
   it('is one unit for little work and grows with postings, excerpt scans and corrections', () => {
     expect(searchUnits(nothing)).toBe(1);
     expect(searchUnits({ ...nothing, postings: 10 * POSTINGS_PER_UNIT })).toBe(11);
@@ -144,8 +162,11 @@ describe('searchUnits', () => {
     expect(searchUnits({ ...nothing, corrections: 3 })).toBe(4);
   });
 
-  it('charges the closest tools postings at their own rate', () => {
+  it('charges the closest tools postings and excerpts at their own rates', () => {
     expect(searchUnits({ ...nothing, closestPostings: 10 * CLOSEST_POSTINGS_PER_UNIT })).toBe(11);
     expect(searchUnits({ ...nothing, closestPostings: CLOSEST_POSTINGS_PER_UNIT - 1 })).toBe(1);
+    expect(
+      searchUnits({ ...nothing, closestExcerptScans: 3 * CLOSEST_EXCERPT_SCANS_PER_UNIT }),
+    ).toBe(4);
   });
 });
