@@ -393,9 +393,12 @@ export const BENCHES: readonly Bench[] = [
   },
   {
     name: 'closest-cost',
-    usage: `  closest-cost  at --tools N (100000; generated and cached), the costliest 12-keyword search
-           that no tool matches in full (its closest tools computed) against ordinary
-           searches: postings read and in-process time, fresh index caches each round
+    usage: `  closest-cost  at --tools N (100000; generated and cached), the CPU time and the units
+           (docs/api.md#what-a-search-costs) of each kind of search through SearchTools, a new
+           one of each a round (nothing cached): ordinary, twelve letters, the costliest
+           12-keyword search with a word that matches nothing (its closest tools computed),
+           and twelve keywords that each match but never all together; ms per unit against
+           an ordinary search's
            --rounds R (20) --seed S (1)`,
     run: (values) =>
       closestCostBench({

@@ -222,11 +222,14 @@ export class SearchIndex {
 
   /**
    * The work a search of `request` will do (docs/api.md#what-a-search-costs), planned from the
-   * term dictionary and the caches, without doing any of it: the postings of every keyword
-   * unless its list is kept (again for facets not kept), each keyword in each excerpt of a page
-   * of `limit`, and
-   * the keywords "did you mean" corrects when it will run (a keyword that no term begins with, or
-   * a kept list that is empty) and its answer is not kept.
+   * term dictionary and the caches: the postings of every keyword unless its list is kept (again
+   * for facets not kept), each keyword in each excerpt of a page of `limit`, and, when no tool
+   * matches every keyword, the closest tools unless they are kept (every keyword's postings, a
+   * page of excerpts) and the keywords "did you mean" corrects unless its answer is kept. Whether
+   * some tool matches every keyword is known without the matching when a keyword matches
+   * nothing, or from a kept list; otherwise the plan runs the matching, which this search does
+   * first anyway and which the plan charges, and keeps its list for the search that follows: so
+   * what is computed when nothing matches in full is charged on the first asking too.
    */
   plannedWork(request: SearchRequest, options: { facets: boolean; limit: number }): SearchWork {
     const { keywords } = request;
@@ -235,20 +238,23 @@ export class SearchIndex {
     const postings = keywords.map((keyword) => this.matcher.postingCount(keyword));
     const all = postings.reduce((sum, count) => sum + count, 0);
     const key = listKey(request);
-    const list = this.cache.has(key) ? this.cache.get(key) : undefined;
-    const matching = list === undefined ? all : 0;
+    const kept = this.cache.has(key) ? this.cache.get(key) : undefined;
+    const matching = kept === undefined ? all : 0;
     const facets = options.facets && !this.facetCache.has(facetKey(keywords)) ? all : 0;
     const nothing = postings.includes(0);
-    const empty = list === undefined ? nothing : list.total === 0;
+    const total = nothing ? 0 : (kept ?? this.search(request)).total;
+    const empty = total === 0;
     const corrections = empty && !this.suggestionCache.has(key) ? keywords.length : 0;
-    const hits = nothing ? 0 : Math.min(options.limit, list?.total ?? options.limit);
-    // The closest tools, when the plan knows nothing matches in full and they are not kept: every
-    // keyword's postings again (a union) and up to a page of excerpts (docs/api.md#the-closest-tools).
+    const hits = Math.min(options.limit, total);
+    // The closest tools (docs/api.md#the-closest-tools): the union reads every keyword's postings
+    // and cuts the excerpts of a page of MAX_PAGE_LIMIT, whatever `limit` shows of it.
     const closest = empty && !this.closestCache.has(closestKey(request)) ? all : 0;
     const closestHits = closest > 0 ? MAX_PAGE_LIMIT : 0;
     return {
-      postings: matching + facets + closest,
-      excerptScans: (hits + closestHits) * keywords.length,
+      postings: matching + facets,
+      closestPostings: closest,
+      excerptScans: hits * keywords.length,
+      closestExcerptScans: closestHits * keywords.length,
       corrections,
     };
   }
@@ -308,6 +314,12 @@ const facetKey = (keywords: readonly string[]): string => JSON.stringify([...key
 const closestKey = (request: SearchRequest): string =>
   JSON.stringify([request.category ?? null, request.keywords]);
 
-const NO_WORK: SearchWork = { postings: 0, excerptScans: 0, corrections: 0 };
+const NO_WORK: SearchWork = {
+  postings: 0,
+  closestPostings: 0,
+  excerptScans: 0,
+  closestExcerptScans: 0,
+  corrections: 0,
+};
 
 const EMPTY: SearchResultList = new OrdinalResultList([], new Uint32Array(0), 0, []);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { aTool, type ToolBuilder } from '@reviews/domain/testing';
-import { POSTINGS_PER_UNIT, searchUnits } from '../../src/search/search-cost.js';
+import {
+  CLOSEST_EXCERPT_SCANS_PER_UNIT,
+  CLOSEST_POSTINGS_PER_UNIT,
+  POSTINGS_PER_UNIT,
+  searchUnits,
+} from '../../src/search/search-cost.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 
@@ -24,19 +29,24 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     const index = indexOf(...tools);
     const request = requestOf('postgres pg');
     const page = { facets: true, limit: 20 };
+    const matching = indexOf(...tools).plannedWork(request, { facets: false, limit: 20 }).postings;
     const planned = index.plannedWork(request, page);
-    const matching = index.plannedWork(request, { facets: false, limit: 20 }).postings;
     expect(matching).toBeGreaterThan(0);
     expect(planned.postings).toBe(2 * matching);
-    expect(planned.excerptScans).toBe(20 * 2);
+    // The plan ran the matching (charged above): the page's excerpts are cut from its 3 hits.
+    expect(planned.excerptScans).toBe(3 * 2);
     expect(planned.corrections).toBe(0);
+    expect(planned.closestPostings).toBe(0);
+    expect(planned.closestExcerptScans).toBe(0);
 
     index.search(request);
     index.categoryFacets(request.keywords);
     // Kept, so nothing is read again; the page's excerpts are cut from the hits there are.
     expect(index.plannedWork(request, page)).toEqual({
       postings: 0,
+      closestPostings: 0,
       excerptScans: 3 * 2,
+      closestExcerptScans: 0,
       corrections: 0,
     });
   });
@@ -46,7 +56,8 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     const request = requestOf('postgers backups');
     // No hit of its own; the closest tools' page of excerpts is planned (see below).
     expect(index.plannedWork(request, { facets: false, limit: 20 })).toMatchObject({
-      excerptScans: 20 * 2,
+      excerptScans: 0,
+      closestExcerptScans: 20 * 2,
       corrections: 2,
     });
     index.suggest(request);
@@ -56,26 +67,79 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
   it('plans the closest tools when nothing matches in full: what they read, until they are kept', () => {
     const index = indexOf(...tools);
     const request = requestOf('postgres migrations zzzq');
-    const matching = index.plannedWork(requestOf('postgres migrations zzzq'), {
-      facets: false,
-      limit: 5,
-    });
+    const planned = index.plannedWork(request, { facets: false, limit: 5 });
     const found = index.closest(request, 5);
     expect(found.hits.length).toBeGreaterThan(0);
-    // The union reads every keyword's postings once more than matching plans them.
-    expect(matching.postings).toBe(2 * found.postingsRead);
-    expect(matching.excerptScans).toBe(20 * 3);
+    // The union reads every keyword's postings, as many as matching plans for them.
+    expect(planned.postings).toBe(found.postingsRead);
+    expect(planned.closestPostings).toBe(found.postingsRead);
+    expect(planned.closestExcerptScans).toBe(20 * 3);
     expect(index.plannedWork(request, { facets: false, limit: 5 })).toMatchObject({
-      excerptScans: 0,
+      postings: found.postingsRead,
+      closestPostings: 0,
+      closestExcerptScans: 0,
     });
-    expect(index.plannedWork(request, { facets: false, limit: 5 }).postings).toBe(
-      found.postingsRead,
+  });
+
+  it('plans the closest tools and "did you mean" on the first asking when every keyword matches but never all together', () => {
+    const request = requestOf('migrations backups fixtures');
+    const page = { facets: false, limit: 10 };
+    // What the search computes, measured on an index of its own that plans nothing.
+    const measured = indexOf(...tools);
+    expect(measured.search(request).total).toBe(0);
+    const found = measured.closest(request, 10);
+    expect(found.hits).toHaveLength(3);
+    expect(found.postingsRead).toBeGreaterThan(0);
+
+    const index = indexOf(...tools);
+    const planned = index.plannedWork(request, page);
+    expect(planned.closestPostings).toBeGreaterThanOrEqual(found.postingsRead);
+    expect(planned.closestExcerptScans).toBeGreaterThanOrEqual(found.hits.length * 3);
+    expect(planned.corrections).toBe(3);
+    expect(searchUnits(planned)).toBeGreaterThanOrEqual(
+      searchUnits({
+        postings: 0,
+        closestPostings: found.postingsRead,
+        excerptScans: 0,
+        closestExcerptScans: found.hits.length * 3,
+        corrections: 3,
+      }),
     );
+    // The plan ran the matching and kept its list: the search reads nothing more.
+    expect(index.plannedWork(request, page).postings).toBe(0);
+  });
+
+  it('charges the closest tools of a split search in units on a catalog where they are costly', () => {
+    // Half the tools hold 32 words that begin "migra", half 32 that begin "backu": no tool
+    // matches both keywords, and the union reads every one of those postings.
+    const letter = (i: number) => String.fromCharCode(97 + i);
+    const words = (stem: string) =>
+      Array.from({ length: 32 }, (_, i) => `${stem}${letter(i % 16)}${letter(i >> 4)}`).join(' ');
+    const many = Array.from({ length: CLOSEST_POSTINGS_PER_UNIT / 16 }, (_, i) =>
+      aTool()
+        .withId(`t${i}`)
+        .named(`Tool ${i}`)
+        .describedAs(`${words(i % 2 === 0 ? 'migra' : 'backu')}.`),
+    );
+    const index = indexOf(...many);
+    const request = requestOf('migra backu');
+    const units = searchUnits(index.plannedWork(request, { facets: false, limit: 10 }));
+    const found = index.closest(request, 10);
+    expect(found.hits).toHaveLength(10);
+    expect(found.postingsRead).toBeGreaterThanOrEqual(2 * CLOSEST_POSTINGS_PER_UNIT);
+    // One for the request, at least two for the union's postings, and the corrections of both.
+    expect(units).toBeGreaterThanOrEqual(1 + 2 + 2);
   });
 
   it('plans nothing for a browse or a category no tool has', () => {
     const index = indexOf(...tools);
-    const none = { postings: 0, excerptScans: 0, corrections: 0 };
+    const none = {
+      postings: 0,
+      closestPostings: 0,
+      excerptScans: 0,
+      closestExcerptScans: 0,
+      corrections: 0,
+    };
     expect(index.plannedWork(requestOf(''), { facets: true, limit: 100 })).toEqual(none);
     expect(
       index.plannedWork(requestOf('postgres', 'Nothing'), { facets: true, limit: 100 }),
@@ -84,12 +148,25 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
 });
 
 describe('searchUnits', () => {
+  const nothing = {
+    postings: 0,
+    closestPostings: 0,
+    excerptScans: 0,
+    closestExcerptScans: 0,
+    corrections: 0,
+  };
   it('is one unit for little work and grows with postings, excerpt scans and corrections', () => {
-    expect(searchUnits({ postings: 0, excerptScans: 0, corrections: 0 })).toBe(1);
-    expect(searchUnits({ postings: 10 * POSTINGS_PER_UNIT, excerptScans: 0, corrections: 0 })).toBe(
-      11,
-    );
-    expect(searchUnits({ postings: 0, excerptScans: 240, corrections: 0 })).toBe(5);
-    expect(searchUnits({ postings: 0, excerptScans: 0, corrections: 3 })).toBe(4);
+    expect(searchUnits(nothing)).toBe(1);
+    expect(searchUnits({ ...nothing, postings: 10 * POSTINGS_PER_UNIT })).toBe(11);
+    expect(searchUnits({ ...nothing, excerptScans: 240 })).toBe(5);
+    expect(searchUnits({ ...nothing, corrections: 3 })).toBe(4);
+  });
+
+  it('charges the closest tools postings and excerpts at their own rates', () => {
+    expect(searchUnits({ ...nothing, closestPostings: 10 * CLOSEST_POSTINGS_PER_UNIT })).toBe(11);
+    expect(searchUnits({ ...nothing, closestPostings: CLOSEST_POSTINGS_PER_UNIT - 1 })).toBe(1);
+    expect(
+      searchUnits({ ...nothing, closestExcerptScans: 3 * CLOSEST_EXCERPT_SCANS_PER_UNIT }),
+    ).toBe(4);
   });
 });
