@@ -86,7 +86,30 @@ export class KeywordMatcher {
    * page of them (docs/api.md#facets).
    */
   countByGroup(keywords: readonly string[], groupOf: Int32Array, groups: number): Uint32Array {
+    return this.countGroups(this.collectMatches(keywords, undefined), groupOf, groups);
+  }
+
+  /**
+   * `match` over every tool and `countByGroup` from the one matching: the tools matching every
+   * keyword are found once, then counted by group and ordered, instead of found twice.
+   */
+  matchAndCountByGroup(
+    keywords: readonly string[],
+    limit: number,
+    groupOf: Int32Array,
+    groups: number,
+  ): KeywordMatches & { readonly groupCounts: Uint32Array } {
     const count = this.collectMatches(keywords, undefined);
+    const groupCounts = this.countGroups(count, groupOf, groups);
+    return {
+      total: count,
+      ordinals: orderCandidates(this.state, count, this.order, limit),
+      groupCounts,
+    };
+  }
+
+  /** How many of the first `count` candidates fall in each group (negative: in none). */
+  private countGroups(count: number, groupOf: Int32Array, groups: number): Uint32Array {
     const counts = new Uint32Array(groups);
     const { candidates } = this.state;
     for (let i = 0; i < count; i++) {

@@ -141,6 +141,15 @@ export class SearchIndex {
    * that names no tool's category gives an empty list.
    */
   search(request: SearchRequest): SearchResultList {
+    return this.matchList(request, false);
+  }
+
+  /**
+   * `search`; with `countFacets`, for a request without a category, the same matching also
+   * counts the category facets of its keywords and keeps them, so that `categoryFacets` does not
+   * find every match a second time (the counts are over every match, whatever the category).
+   */
+  private matchList(request: SearchRequest, countFacets: boolean): SearchResultList {
     const filter = this.filterOf(request.category);
     if (filter === null) return EMPTY;
     if (request.keywords.length === 0)
@@ -151,7 +160,21 @@ export class SearchIndex {
     if (cached !== undefined) return cached;
     const keywords = [...request.keywords];
     // Pages stop at MAX_PAGE_DEPTH, so ranking the rest of a long list is usually wasted work.
-    const { total, ordinals } = this.matcher.match(keywords, filter, MAX_PAGE_DEPTH);
+    let matches: { readonly total: number; readonly ordinals: Uint32Array };
+    if (countFacets && filter === undefined) {
+      const { categoryNames } = this.parts;
+      const counted = this.matcher.matchAndCountByGroup(
+        keywords,
+        MAX_PAGE_DEPTH,
+        this.categoryOf,
+        categoryNames.length,
+      );
+      this.facetCache.set(facetKey(keywords), facetCounts(categoryNames, counted.groupCounts), 1);
+      matches = counted;
+    } else {
+      matches = this.matcher.match(keywords, filter, MAX_PAGE_DEPTH);
+    }
+    const { total, ordinals } = matches;
     const list = new OrdinalResultList(
       this.tools,
       ordinals,
@@ -240,9 +263,12 @@ export class SearchIndex {
     const key = listKey(request);
     const kept = this.cache.has(key) ? this.cache.get(key) : undefined;
     const matching = kept === undefined ? all : 0;
-    const facets = options.facets && !this.facetCache.has(facetKey(keywords)) ? all : 0;
     const nothing = postings.includes(0);
-    const total = nothing ? 0 : (kept ?? this.search(request)).total;
+    const countFacets = options.facets && !this.facetCache.has(facetKey(keywords));
+    const total = nothing ? 0 : (kept ?? this.matchList(request, countFacets)).total;
+    // Facets not kept, nor counted by the matching just done (a request with a category), are
+    // counted by a matching of their own.
+    const facets = options.facets && !this.facetCache.has(facetKey(keywords)) ? all : 0;
     const empty = total === 0;
     const corrections = empty && !this.suggestionCache.has(key) ? keywords.length : 0;
     const hits = Math.min(options.limit, total);

@@ -25,16 +25,16 @@ const tools = [
 ];
 
 describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
-  it('plans every keyword postings, again for facets, and none once both are kept', () => {
+  it('plans every keyword postings, again for facets of a category search, and none once both are kept', () => {
     const index = indexOf(...tools);
-    const request = requestOf('postgres pg');
+    const request = requestOf('postgres pg', 'Databases');
     const page = { facets: true, limit: 20 };
     const matching = indexOf(...tools).plannedWork(request, { facets: false, limit: 20 }).postings;
     const planned = index.plannedWork(request, page);
     expect(matching).toBeGreaterThan(0);
     expect(planned.postings).toBe(2 * matching);
-    // The plan ran the matching (charged above): the page's excerpts are cut from its 3 hits.
-    expect(planned.excerptScans).toBe(3 * 2);
+    // The plan ran the matching (charged above): the page's excerpts are cut from its 2 hits.
+    expect(planned.excerptScans).toBe(2 * 2);
     expect(planned.corrections).toBe(0);
     expect(planned.closestPostings).toBe(0);
     expect(planned.closestExcerptScans).toBe(0);
@@ -45,10 +45,27 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     expect(index.plannedWork(request, page)).toEqual({
       postings: 0,
       closestPostings: 0,
-      excerptScans: 3 * 2,
+      excerptScans: 2 * 2,
       closestExcerptScans: 0,
       corrections: 0,
     });
+  });
+
+  it('counts the facets of a search without a category with its matching: planned once, the same counts', () => {
+    const index = indexOf(...tools);
+    const request = requestOf('postgres pg');
+    const matching = indexOf(...tools).plannedWork(request, { facets: false, limit: 20 }).postings;
+    expect(matching).toBeGreaterThan(0);
+    // The plan's matching counted the facets and kept them: no matching of their own.
+    expect(index.plannedWork(request, { facets: true, limit: 20 }).postings).toBe(matching);
+    expect(index.plannedWork(request, { facets: true, limit: 20 }).postings).toBe(0);
+    expect(index.categoryFacets(request.keywords)).toEqual(
+      indexOf(...tools).categoryFacets(request.keywords),
+    );
+    expect(index.categoryFacets(request.keywords)).toEqual([
+      { name: 'Databases', count: 2 },
+      { name: 'Testing', count: 1 },
+    ]);
   });
 
   it('plans "did you mean" for a keyword no term begins with, until its answer is kept', () => {
