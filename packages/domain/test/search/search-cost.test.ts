@@ -3,6 +3,7 @@ import { aTool, type ToolBuilder } from '@reviews/domain/testing';
 import {
   CLOSEST_EXCERPT_SCANS_PER_UNIT,
   CLOSEST_POSTINGS_PER_UNIT,
+  EXCERPT_SCANS_PER_UNIT,
   POSTINGS_PER_UNIT,
   searchUnits,
 } from '../../src/search/search-cost.js';
@@ -175,8 +176,16 @@ describe('searchUnits', () => {
   it('is one unit for little work and grows with postings, excerpt scans and corrections', () => {
     expect(searchUnits(nothing)).toBe(1);
     expect(searchUnits({ ...nothing, postings: 10 * POSTINGS_PER_UNIT })).toBe(11);
-    expect(searchUnits({ ...nothing, excerptScans: 240 })).toBe(5);
+    expect(searchUnits({ ...nothing, excerptScans: 3 * EXCERPT_SCANS_PER_UNIT })).toBe(4);
     expect(searchUnits({ ...nothing, corrections: 3 })).toBe(4);
+  });
+
+  it("charges a letters page's excerpts their measured time, an ordinary page one unit", () => {
+    // Twelve single letters, a page of 20: 240 excerpt keywords, about 1.5 ms at 10k tools where
+    // an ordinary search takes 0.28 ms.
+    expect(searchUnits({ ...nothing, excerptScans: 12 * 20 })).toBe(6);
+    // Three keywords, the default page of 10.
+    expect(searchUnits({ ...nothing, excerptScans: 3 * 10 })).toBe(1);
   });
 
   it('charges the closest tools postings and excerpts at their own rates', () => {
