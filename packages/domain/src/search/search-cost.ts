@@ -8,7 +8,8 @@
 export interface SearchWork {
   /**
    * Postings the matching reads (every keyword's, none for a result list already kept), plus the
-   * same again when facets are counted and not kept.
+   * same again when facets are counted by a matching of their own (not kept, and the request has
+   * a category; without one, the search's matching counts them).
    */
   readonly postings: number;
   /**

@@ -246,7 +246,8 @@ export class SearchIndex {
   /**
    * The work a search of `request` will do (docs/api.md#what-a-search-costs), planned from the
    * term dictionary and the caches: the postings of every keyword unless its list is kept (again
-   * for facets not kept), each keyword in each excerpt of a page of `limit`, and, when no tool
+   * for facets not kept, unless the plan's matching counts them: a request without a category),
+   * each keyword in each excerpt of a page of `limit`, and, when no tool
    * matches every keyword, the closest tools unless they are kept (every keyword's postings, a
    * page of excerpts) and the keywords "did you mean" corrects unless its answer is kept. Whether
    * some tool matches every keyword is known without the matching when a keyword matches
