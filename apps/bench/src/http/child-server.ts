@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** A server in a child process of its own, never in the load generator's process. */
 export interface ChildServer {
   readonly url: string;
+  /** The process id (a wrapper such as valgrind runs node in its own process, so it is node's). */
+  readonly pid: number;
   /**
    * CPU time (user + system, all threads, ms, 10 ms resolution) the process has used so far;
    * Linux /proc only.
@@ -24,14 +26,26 @@ export interface ChildServer {
 export async function startChildServer(
   script: string,
   logFile: string,
-  options: { args?: string[]; nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    args?: string[];
+    nodeArgs?: string[];
+    env?: NodeJS.ProcessEnv;
+    /** A program that runs node, with its own arguments (e.g. valgrind); none by default. */
+    wrapper?: readonly string[];
+  } = {},
 ): Promise<ChildServer> {
   const log = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(
+  const nodeCommand = [
     process.execPath,
-    [...(options.nodeArgs ?? []), script, ...(options.args ?? [])],
-    { env: options.env ?? process.env, stdio: ['ignore', log, 'inherit'] },
-  );
+    ...(options.nodeArgs ?? []),
+    script,
+    ...(options.args ?? []),
+  ];
+  const [command, ...args] = [...(options.wrapper ?? []), ...nodeCommand];
+  const child: ChildProcess = spawn(command!, args, {
+    env: options.env ?? process.env,
+    stdio: ['ignore', log, 'inherit'],
+  });
   closeSync(log);
   let exited = false;
   child.once('exit', () => (exited = true));
@@ -46,6 +60,7 @@ export async function startChildServer(
   }
   return {
     url,
+    pid: child.pid!,
     cpuMs: () => {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks

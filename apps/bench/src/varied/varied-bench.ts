@@ -13,9 +13,16 @@ import { sampleQueries, sampleSearches, type SampledQuery } from '../query-sampl
 import { benchServiceEnv, SERVER_MAIN } from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
 import { differentialCheck } from './differential.js';
+import { countInstructions } from './instruction-counts.js';
 
 /** With `--compare`: how many distinct sampled searches both builds are asked before the rounds. */
 const DIFFERENTIAL_SEARCHES = 400;
+
+/** With `--instructions`: searches asked before counting, and searches counted. */
+const INSTRUCTIONS_WARM_UP = 2000;
+const INSTRUCTIONS_MEASURED = 1000;
+const GZIP: Readonly<Record<string, string>> = { 'accept-encoding': 'gzip' };
+const IDENTITY: Readonly<Record<string, string>> = {};
 
 const REFERENCE_MAIN = fileURLToPath(new URL('./flexsearch-server.js', import.meta.url));
 
@@ -36,6 +43,11 @@ interface VariedBenchOptions {
   readonly breakdown: boolean;
   /** Only the breakdown: no reference, no rounds (to look at this build alone, quickly). */
   readonly breakdownOnly: boolean;
+  /**
+   * Instead of the rounds: instructions per answer under callgrind, of this build and the
+   * `compare` build, for both samplers, with and without gzip.
+   */
+  readonly instructions: boolean;
 }
 
 interface Figures {
@@ -61,10 +73,11 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
   const catalog = options.catalog ?? (await generatedCatalog(options.tools, 1)).file;
   const loaded = await new FileCatalogSource(catalog).load();
   const publication = Publication.publish(loaded.fingerprint, loaded.document);
-  const sequence = (seed: number): string[] => {
-    const sample = options.sampler === 'issue' ? sampleSearches : sampleQueries;
+  const sequenceOf = (sampler: VariedBenchOptions['sampler'], seed: number): string[] => {
+    const sample = sampler === 'issue' ? sampleSearches : sampleQueries;
     return sample(publication, options.queries, seed).map(searchPath);
   };
+  const sequence = (seed: number): string[] => sequenceOf(options.sampler, seed);
 
   const workDir = await mkdtemp(join(tmpdir(), 'bench-varied-'));
   const subjects: Subject[] = [];
@@ -75,6 +88,8 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
     const breakdown = () =>
       profiledBreakdown(options, serviceEnv, workDir, warmUp, sequence(options.seed * 1000 + 500));
     if (options.breakdownOnly) return await breakdown();
+    if (options.instructions)
+      return await instructionCounts(options, serviceEnv, workDir, sequenceOf);
     const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
     if (options.compare !== undefined)
       builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
@@ -163,6 +178,51 @@ async function profiledBreakdown(
     printBreakdown(cpuBreakdown(join(profileDir, file), [from, to]), figures.cpuUsPerAnswer);
   } finally {
     await profiled.stop();
+  }
+}
+
+/**
+ * `--instructions`: each build in one server under callgrind is asked, for both samplers,
+ * without and with gzip, in that order, the bench's warm-up sequence (its first
+ * `INSTRUCTIONS_WARM_UP`), then the first `INSTRUCTIONS_MEASURED` searches of round 1's sequence,
+ * counted; prints the instructions per answer and their ratio to this build's.
+ */
+async function instructionCounts(
+  options: VariedBenchOptions,
+  serviceEnv: (dataDir: string) => NodeJS.ProcessEnv,
+  workDir: string,
+  sequenceOf: (sampler: VariedBenchOptions['sampler'], seed: number) => string[],
+): Promise<void> {
+  const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
+  if (options.compare !== undefined)
+    builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
+  const combinations = (['issue', 'project'] as const).flatMap((sampler) =>
+    (['none', 'gzip'] as const).map((encoding) => ({ sampler, encoding })),
+  );
+  const phases = combinations.map(({ sampler, encoding }) => ({
+    warmUp: sequenceOf(sampler, options.seed * 1000 + 999).slice(0, INSTRUCTIONS_WARM_UP),
+    measured: sequenceOf(sampler, options.seed * 1000).slice(0, INSTRUCTIONS_MEASURED),
+    headers: encoding === 'gzip' ? GZIP : IDENTITY,
+  }));
+  const counts: number[][] = [];
+  for (const [, main] of builds) {
+    const dataDir = await mkdtemp(join(workDir, 'data-'));
+    counts.push(await countInstructions(main, serviceEnv(dataDir), dataDir, phases));
+  }
+  console.log(
+    `instructions per answer (callgrind, every thread): ${INSTRUCTIONS_WARM_UP} searches of ` +
+      `warm-up, then the first ${INSTRUCTIONS_MEASURED} of round 1's sequence counted, one at a ` +
+      `time over one connection\n${'sampler'.padEnd(9)}${'encoding'.padEnd(10)}` +
+      builds.map(([name]) => name.slice(-24).padStart(26)).join(''),
+  );
+  for (const [at, { sampler, encoding }] of combinations.entries()) {
+    const ours = counts[0]![at]!;
+    const cells = counts.map((build, i) => {
+      const n = build[at]!;
+      const ratio = i === 0 ? '' : ` (${(n / ours).toFixed(3)})`;
+      return `${Math.round(n).toLocaleString('en')}${ratio}`.padStart(26);
+    });
+    console.log(`${sampler.padEnd(9)}${encoding.padEnd(10)}${cells.join('')}`);
   }
 }
 

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startChildServer } from '../http/child-server.js';
+
+const run = promisify(execFile);
+
+/** A part of the count: requests asked first (not counted), then requests counted. */
+export interface CountedPhase {
+  readonly warmUp: readonly string[];
+  readonly measured: readonly string[];
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Starts `main` under `valgrind --tool=callgrind` with instrumentation off and, phase after
+ * phase, asks it the phase's warm-up (not counted: the JIT and the pools settle), then counts
+ * the instructions the process executes (`Ir`, every thread) while it answers the phase's
+ * measured requests; returns them per answer, by phase. Requests go one at a time over one
+ * keep-alive connection, so two builds asked the same phases do the same work and their counts
+ * compare within a fraction of a per cent, whatever else the machine runs.
+ */
+export async function countInstructions(
+  main: string,
+  env: NodeJS.ProcessEnv,
+  workDir: string,
+  phases: readonly CountedPhase[],
+): Promise<number[]> {
+  const outDir = await mkdtemp(join(workDir, 'callgrind-'));
+  const outFile = join(outDir, 'callgrind.out');
+  const server = await startChildServer(main, join(outDir, 'server.log'), {
+    // callgrind_control talks to the process through files named after the user and host.
+    env: { ...env, USER: env.USER ?? 'root', HOST: env.HOST ?? 'localhost' },
+    wrapper: [
+      'valgrind',
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      // V8 rewrites the code it generated; valgrind must notice, or it runs stale translations.
+      '--smc-check=all-non-file',
+      `--callgrind-out-file=${outFile}`,
+    ],
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const control = (flag: string) => run('callgrind_control', [flag, String(server.pid)]);
+  const perAnswer: number[] = [];
+  try {
+    for (const phase of phases) {
+      for (const path of phase.warmUp) await get(agent, server.url, path, phase.headers);
+      await control('--zero');
+      await control('--instr=on');
+      for (const path of phase.measured) await get(agent, server.url, path, phase.headers);
+      await control('--instr=off');
+      const before = new Set(await readdir(outDir));
+      await control('--dump');
+      const dumps = (await readdir(outDir)).filter(
+        (f) => f.startsWith('callgrind.out') && !before.has(f),
+      );
+      let total = 0;
+      for (const dump of dumps) {
+        const totals = /^totals: (\d+)/m.exec(await readFile(join(outDir, dump), 'utf8'));
+        if (totals !== null) total += Number(totals[1]);
+      }
+      if (total === 0) throw new Error(`callgrind wrote no counts in ${outDir}`);
+      perAnswer.push(total / phase.measured.length);
+    }
+    return perAnswer;
+  } finally {
+    agent.destroy();
+    await server.stop(60_000);
+  }
+}
+
+/** One GET, its body read to the end; throws on any status but 200. */
+function get(
+  agent: Agent,
+  base: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<void> {
+  return new Promise((done, fail) => {
+    const req = request(new URL(path, base), { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200 ? done() : fail(new Error(`${path}: ${res.statusCode}`)),
+      );
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
