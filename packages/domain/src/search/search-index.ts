@@ -283,6 +283,7 @@ export class SearchIndex {
     const excerpt = toolExcerpt(tool, matchedKeywords, {
       isPlain: (review, source) => facts.isPlain(ordinal, review, source),
       mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+      newestFirst: () => facts.newestFirst(ordinal),
     });
     return {
       tool,

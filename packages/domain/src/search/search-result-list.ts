@@ -62,6 +62,7 @@ export class OrdinalResultList implements SearchResultList {
         : {
             isPlain: (review, source) => facts.isPlain(ordinal, review, source),
             mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+            newestFirst: () => facts.newestFirst(ordinal),
           },
     );
     if (position < KEPT_EXCERPTS) this.keptExcerpts[position] = excerpt;
