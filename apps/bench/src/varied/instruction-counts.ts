@@ -30,9 +30,11 @@ export async function countInstructions(
 ): Promise<number[]> {
   const outDir = await mkdtemp(join(workDir, 'callgrind-'));
   const outFile = join(outDir, 'callgrind.out');
+  // valgrind names the pipes callgrind_control talks through after USER and HOST (the latter is
+  // also the service's listen address): the server and the control get the same values.
+  const names = { USER: env.USER ?? 'root', HOST: env.HOST ?? 'localhost' };
   const server = await startChildServer(main, join(outDir, 'server.log'), {
-    // callgrind_control talks to the process through files named after the user and host.
-    env: { ...env, USER: env.USER ?? 'root', HOST: env.HOST ?? 'localhost' },
+    env: { ...env, ...names },
     wrapper: [
       'valgrind',
       '--tool=callgrind',
@@ -43,7 +45,12 @@ export async function countInstructions(
     ],
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const control = (flag: string) => run('callgrind_control', [flag, String(server.pid)]);
+  const control = async (flag: string): Promise<void> => {
+    const { stdout } = await run('callgrind_control', [flag, String(server.pid)], {
+      env: { ...process.env, ...names },
+    });
+    if (!stdout.includes('OK.')) throw new Error(`callgrind_control ${flag}: ${stdout}`);
+  };
   const perAnswer: number[] = [];
   try {
     for (const phase of phases) {
