@@ -182,10 +182,12 @@ async function profiledBreakdown(
 }
 
 /**
- * `--instructions`: each build in one server under callgrind is asked, for both samplers,
- * without and with gzip, in that order, the bench's warm-up sequence (its first
- * `INSTRUCTIONS_WARM_UP`), then the first `INSTRUCTIONS_MEASURED` searches of round 1's sequence,
- * counted; prints the instructions per answer and their ratio to this build's.
+ * `--instructions`: each build in one server under callgrind, the builds side by side (counts do
+ * not depend on the machine's load), is asked, for both samplers, without and with gzip, in that
+ * order, a warm-up sequence (`INSTRUCTIONS_WARM_UP` searches), then `INSTRUCTIONS_MEASURED`
+ * searches, counted. Each of the four parts draws its own sequences (round 1's and round 2's
+ * seeds for the counted ones), so that no part is answered from the lists an earlier part left
+ * in the index's cache; prints the instructions per answer and their ratio to this build's.
  */
 async function instructionCounts(
   options: VariedBenchOptions,
@@ -197,21 +199,22 @@ async function instructionCounts(
   if (options.compare !== undefined)
     builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
   const combinations = (['issue', 'project'] as const).flatMap((sampler) =>
-    (['none', 'gzip'] as const).map((encoding) => ({ sampler, encoding })),
+    (['none', 'gzip'] as const).map((encoding, round) => ({ sampler, encoding, round })),
   );
-  const phases = combinations.map(({ sampler, encoding }) => ({
-    warmUp: sequenceOf(sampler, options.seed * 1000 + 999).slice(0, INSTRUCTIONS_WARM_UP),
-    measured: sequenceOf(sampler, options.seed * 1000).slice(0, INSTRUCTIONS_MEASURED),
+  const phases = combinations.map(({ sampler, encoding, round }) => ({
+    warmUp: sequenceOf(sampler, options.seed * 1000 + 998 - round).slice(0, INSTRUCTIONS_WARM_UP),
+    measured: sequenceOf(sampler, options.seed * 1000 + round).slice(0, INSTRUCTIONS_MEASURED),
     headers: encoding === 'gzip' ? GZIP : IDENTITY,
   }));
-  const counts: number[][] = [];
-  for (const [, main] of builds) {
-    const dataDir = await mkdtemp(join(workDir, 'data-'));
-    counts.push(await countInstructions(main, serviceEnv(dataDir), dataDir, phases));
-  }
+  const counts = await Promise.all(
+    builds.map(async ([, main]) => {
+      const dataDir = await mkdtemp(join(workDir, 'data-'));
+      return countInstructions(main, serviceEnv(dataDir), dataDir, phases);
+    }),
+  );
   console.log(
     `instructions per answer (callgrind, every thread): ${INSTRUCTIONS_WARM_UP} searches of ` +
-      `warm-up, then the first ${INSTRUCTIONS_MEASURED} of round 1's sequence counted, one at a ` +
+      `warm-up, then ${INSTRUCTIONS_MEASURED} counted (round 1's sequence without gzip, round 2's with), one at a ` +
       `time over one connection\n${'sampler'.padEnd(9)}${'encoding'.padEnd(10)}` +
       builds.map(([name]) => name.slice(-24).padStart(26)).join(''),
   );
