@@ -8,7 +8,7 @@ import { startChildServer } from '../http/child-server.js';
 const run = promisify(execFile);
 
 /** A part of the count: requests asked first (not counted), then requests counted. */
-export interface CountedPhase {
+interface CountedPhase {
   readonly warmUp: readonly string[];
   readonly measured: readonly string[];
   readonly headers: Readonly<Record<string, string>>;
