@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startChildServer } from '../http/child-server.js';
+import { callgrindTotals, type InstructionTotals } from './callgrind-totals.js';
 
 const run = promisify(execFile);
 
@@ -18,7 +19,7 @@ interface CountedPhase {
  * Starts `main` under `valgrind --tool=callgrind` with instrumentation off and, phase after
  * phase, asks it the phase's warm-up (not counted: the JIT and the pools settle), then counts
  * the instructions the process executes (`Ir`, every thread) while it answers the phase's
- * measured requests; returns them per answer, by phase. Requests go one at a time over one
+ * measured requests; returns them per answer, by phase, with those of V8's garbage collector. Requests go one at a time over one
  * keep-alive connection, so two builds asked the same phases do the same work and their counts
  * compare within a fraction of a per cent, whatever else the machine runs.
  */
@@ -27,7 +28,7 @@ export async function countInstructions(
   env: NodeJS.ProcessEnv,
   workDir: string,
   phases: readonly CountedPhase[],
-): Promise<number[]> {
+): Promise<InstructionTotals[]> {
   const outDir = await mkdtemp(join(workDir, 'callgrind-'));
   const outFile = join(outDir, 'callgrind.out');
   // valgrind names the pipes callgrind_control talks through after USER and HOST (the latter is
@@ -51,7 +52,7 @@ export async function countInstructions(
     });
     if (!stdout.includes('OK.')) throw new Error(`callgrind_control ${flag}: ${stdout}`);
   };
-  const perAnswer: number[] = [];
+  const perAnswer: InstructionTotals[] = [];
   try {
     for (const phase of phases) {
       for (const path of phase.warmUp) await get(agent, server.url, path, phase.headers);
@@ -64,13 +65,16 @@ export async function countInstructions(
       const dumps = (await readdir(outDir)).filter(
         (f) => f.startsWith('callgrind.out') && !before.has(f),
       );
-      let total = 0;
+      let all = 0;
+      let garbageCollector = 0;
       for (const dump of dumps) {
-        const totals = /^totals: (\d+)/m.exec(await readFile(join(outDir, dump), 'utf8'));
-        if (totals !== null) total += Number(totals[1]);
+        const totals = callgrindTotals(await readFile(join(outDir, dump), 'utf8'));
+        all += totals.all;
+        garbageCollector += totals.garbageCollector;
       }
-      if (total === 0) throw new Error(`callgrind wrote no counts in ${outDir}`);
-      perAnswer.push(total / phase.measured.length);
+      if (all === 0) throw new Error(`callgrind wrote no counts in ${outDir}`);
+      const answers = phase.measured.length;
+      perAnswer.push({ all: all / answers, garbageCollector: garbageCollector / answers });
     }
     return perAnswer;
   } finally {

@@ -187,7 +187,9 @@ async function profiledBreakdown(
  * order, a warm-up sequence (`INSTRUCTIONS_WARM_UP` searches), then `INSTRUCTIONS_MEASURED`
  * searches, counted. Each of the four parts draws its own sequences (round 1's and round 2's
  * seeds for the counted ones), so that no part is answered from the lists an earlier part left
- * in the index's cache; prints the instructions per answer and their ratio to this build's.
+ * in the index's cache; prints the instructions per answer and their ratio to this build's, all
+ * of them and without V8's garbage collector (whose share moves with where a major collection
+ * falls in the counted part).
  */
 async function instructionCounts(
   options: VariedBenchOptions,
@@ -216,14 +218,22 @@ async function instructionCounts(
     `instructions per answer (callgrind, every thread): ${INSTRUCTIONS_WARM_UP} searches of ` +
       `warm-up, then ${INSTRUCTIONS_MEASURED} counted (round 1's sequence without gzip, round 2's with), one at a ` +
       `time over one connection\n${'sampler'.padEnd(9)}${'encoding'.padEnd(10)}` +
-      builds.map(([name]) => name.slice(-24).padStart(26)).join(''),
+      builds
+        .map(([name]) => `${name.slice(-20)}: all`.padStart(26) + 'without GC'.padStart(26))
+        .join(''),
   );
   for (const [at, { sampler, encoding }] of combinations.entries()) {
     const ours = counts[0]![at]!;
     const cells = counts.map((build, i) => {
-      const n = build[at]!;
-      const ratio = i === 0 ? '' : ` (${(n / ours).toFixed(3)})`;
-      return `${Math.round(n).toLocaleString('en')}${ratio}`.padStart(26);
+      const { all, garbageCollector } = build[at]!;
+      const ratio = i === 0 ? '' : ` (${(all / ours.all).toFixed(3)})`;
+      const rest = all - garbageCollector;
+      const restRatio =
+        i === 0 ? '' : ` (${(rest / (ours.all - ours.garbageCollector)).toFixed(3)})`;
+      return (
+        `${Math.round(all).toLocaleString('en')}${ratio}`.padStart(26) +
+        `${Math.round(rest).toLocaleString('en')}${restRatio}`.padStart(26)
+      );
     });
     console.log(`${sampler.padEnd(9)}${encoding.padEnd(10)}${cells.join('')}`);
   }
