@@ -1,9 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  SERVER_MAIN,
+  startServerProcess,
+  type ServerProcess,
+  type ServerProcessOptions,
+} from '@reviews/server/testing';
 
 /** A rate limit no bench reaches (the settings' maximum is 1,000,000,000). */
 export const UNLIMITED = '1000000000';
@@ -32,14 +35,15 @@ export function benchServiceEnv(
   };
 }
 
-export const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
-
 /** This checkout's built server and, with `compare` (another checkout, built), that one's: name, main script. */
 export function serverBuilds(compare: string | undefined): Array<readonly [string, string]> {
   const builds: Array<readonly [string, string]> = [['this build', SERVER_MAIN]];
-  if (compare !== undefined) builds.push([compare, resolve(compare, 'apps/server/dist/main.js')]);
+  if (compare !== undefined) builds.push([compare, serverMainIn(compare)]);
   return builds;
 }
+
+/** The built server's entry point in another checkout `dir` (for `--compare DIR`). */
+export const serverMainIn = (dir: string): string => resolve(dir, 'apps/server/dist/main.js');
 
 /**
  * `builds` in the order of round `round` (from 1): turned every round, so that neither build
@@ -48,22 +52,13 @@ export function serverBuilds(compare: string | undefined): Array<readonly [strin
 export const inTurn = <T>(builds: readonly T[], round: number): readonly T[] =>
   round % 2 === 1 ? builds : [...builds].reverse();
 
-export interface BenchServer {
+export interface BenchServer extends Pick<
+  ServerProcess,
+  'pid' | 'cpuMs' | 'mainThreadCpuMs' | 'allThreadsCpuMs' | 'peakRssBytes'
+> {
   readonly url: string;
   /** The metrics listener's `/metrics` address, when the server has one. */
   readonly metricsUrl: string | undefined;
-  /** CPU time (user + system, ms) the server process has used so far; Linux /proc only. */
-  cpuMs(): number;
-  /**
-   * CPU time (ms, nanosecond resolution) the server's main thread — the event loop, where every
-   * request runs — has used so far, from `/proc/PID/task/PID/schedstat`; Linux only. Unlike
-   * wall time, other processes' load does not inflate it.
-   */
-  mainThreadCpuMs(): number;
-  /** The same for all the server's threads (main, libuv pool, V8's compiler and GC helpers). */
-  allThreadsCpuMs(): number;
-  /** Peak resident set size of the server process so far (VmHWM), in bytes; Linux /proc only. */
-  peakRssBytes(): number;
   /**
    * The `ms` of every access log line (`"msg":"request"`) of `path` written so far, in order:
    * the server's own time for each such request, from its handler to the end of the response.
@@ -82,15 +77,15 @@ export interface BenchServer {
     timeoutMs: number,
     seen?: number,
   ): Promise<string | undefined>;
-  /** The server's process id. */
-  readonly pid: number;
+  /** SIGKILL (the benches need no clean exit), then the data directory goes unless kept. */
   stop(): Promise<void>;
 }
 
 /**
- * The built server (or `main`, e.g. another checkout's) in a child process on a free port. Its
- * DATA_DIR is a fresh temporary directory removed at `stop()`, unless `dataDir` names one (kept:
- * e.g. to restart on the index snapshot a first start wrote there).
+ * The built server (or `main`, e.g. another checkout's) in a child process on a free port, its
+ * log lines read through a pipe. Its DATA_DIR is a fresh temporary directory removed at `stop()`,
+ * unless `dataDir` names one (kept: e.g. to restart on the index snapshot a first start wrote
+ * there). A setting of `env` given as '' is left unset.
  */
 export async function startBenchServer(
   env: Record<string, string>,
@@ -99,7 +94,7 @@ export async function startBenchServer(
   keptDataDir?: string,
 ): Promise<BenchServer> {
   const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'bench-server-')));
-  const environment: NodeJS.ProcessEnv = {
+  const environment: Record<string, string | undefined> = {
     ...process.env,
     PORT: '0',
     METRICS_PORT: '0',
@@ -109,51 +104,37 @@ export async function startBenchServer(
     ...env,
   };
   for (const [name, value] of Object.entries(env)) if (value === '') delete environment[name];
-  // With fdLimit: through sh, so `ulimit -n` applies to the server alone.
-  const [command, args] =
-    fdLimit === undefined
-      ? [process.execPath, [main]]
-      : ['/bin/sh', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$1"`, process.execPath, main]];
-  const child: ChildProcess = spawn(command, args, {
+  const server = startServerProcess({
+    script: main,
     env: environment,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    ...(fdLimit === undefined ? {} : { fdLimit }),
+    stderr: 'inherit',
   });
   const requestLog: Array<{ path: string; ms: number }> = [];
   const messages = new Map<string, number>();
   const messageWaiters = new Set<() => void>();
-  let stopping: Promise<void> | undefined;
-  let metricsUrl: string | undefined;
-  const url = await new Promise<string>((resolve, reject) => {
-    let partial = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        // Only JSON log lines: with NODE_OPTIONS such as --trace-gc, V8 writes its own lines too.
-        if (line.includes('"msg":"listening"')) {
-          const listening = JSON.parse(line) as { url: string; metricsUrl?: string };
-          metricsUrl = listening.metricsUrl;
-          resolve(listening.url);
-        } else if (line.includes('"msg":"request"'))
-          requestLog.push(JSON.parse(line) as { path: string; ms: number });
-        else if (line.startsWith('{') && line.includes('"msg":')) {
-          const { msg } = JSON.parse(line) as { msg: string };
-          messages.set(msg, (messages.get(msg) ?? 0) + 1);
-          for (const wake of messageWaiters) wake();
-        }
-      }
-    });
-    child.on('exit', () => reject(new Error('the server exited before listening')));
+  server.onStdoutLine((line) => {
+    if (!line.startsWith('{')) return; // V8's own lines, with NODE_OPTIONS such as --trace-gc
+    if (line.includes('"msg":"request"'))
+      requestLog.push(JSON.parse(line) as { path: string; ms: number });
+    else if (line.includes('"msg":') && !line.includes('"msg":"listening"')) {
+      const { msg } = JSON.parse(line) as { msg: string };
+      messages.set(msg, (messages.get(msg) ?? 0) + 1);
+      for (const wake of messageWaiters) wake();
+    }
   });
+  const url = await server.listening;
+  const metricsUrl = await server.metricsUrl;
+  let stopping: Promise<void> | undefined;
   return {
     url,
     metricsUrl,
-    cpuMs: () => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
-    },
+    pid: server.pid,
+    cpuMs: server.cpuMs,
+    mainThreadCpuMs: server.mainThreadCpuMs,
+    allThreadsCpuMs: server.allThreadsCpuMs,
+    peakRssBytes: server.peakRssBytes,
     requestLogMs: (path) => requestLog.filter((l) => l.path === path).map((l) => l.ms),
-    pid: child.pid!,
     logged: (message) => messages.has(message),
     loggedTimes: (message) => messages.get(message) ?? 0,
     waitForLog: (wanted, timeoutMs, seen = 0) =>
@@ -174,22 +155,10 @@ export async function startBenchServer(
         messageWaiters.add(wake);
         check();
       }),
-    mainThreadCpuMs: () => threadCpuMs(child.pid!, child.pid!),
-    allThreadsCpuMs: () =>
-      readdirSync(`/proc/${child.pid}/task`).reduce(
-        (sum, tid) => sum + threadCpuMs(child.pid!, Number(tid)),
-        0,
-      ),
-    peakRssBytes: () => {
-      const line = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return Number(line?.[1] ?? NaN) * 1024;
-    },
     stop: () => {
       // Once: a second call (a finally after an early stop) waits for the same exit.
       stopping ??= (async () => {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await exited;
+        await server.stop(0);
         if (keptDataDir === undefined) await rm(dataDir, { recursive: true, force: true });
       })();
       return stopping;
@@ -197,11 +166,31 @@ export async function startBenchServer(
   };
 }
 
-/** CPU time of one thread in ms (`schedstat`'s first field is nanoseconds on a CPU); 0 once gone. */
-function threadCpuMs(pid: number, tid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return 0; // the thread ended between listing and reading
-  }
+/** A server under load, started by `startServerLoggingTo`. */
+export interface LoggingServer extends ServerProcess {
+  readonly url: string;
+}
+
+/**
+ * `node [nodeArgs] script [args]` (the service, or a reference server: it prints the same JSON
+ * listening line) with its standard output going to `logFile`; `env` is the process's own
+ * environment by default. A file, not a pipe: the load generator is too busy to drain a pipe,
+ * which would block the service's synchronous log writes and measure the bench. `stop(graceMs)`
+ * sends SIGTERM, so that `--cpu-prof` writes its profile.
+ */
+export async function startServerLoggingTo(
+  script: string,
+  logFile: string,
+  options: Partial<Pick<ServerProcessOptions, 'args' | 'nodeArgs' | 'wrapper'>> & {
+    env?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<LoggingServer> {
+  const server = startServerProcess({
+    ...options,
+    script,
+    env: options.env ?? process.env,
+    stdoutFile: logFile,
+    stderr: 'inherit',
+  });
+  return Object.assign(server, { url: await server.listening });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { inTurn, SERVER_MAIN, serverBuilds } from '../src/server-process.js';
+import { SERVER_MAIN } from '@reviews/server/testing';
+import { inTurn, serverBuilds } from '../src/server-process.js';
 
 describe('the builds a bench runs side by side', () => {
   it('are this build alone, or with the checkout to compare, by its built server', () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startServerProcess } from '@reviews/server/testing';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The built server (`apps/server/dist/main.js`) on loopback, with the limits raised and its own
+ * The built server (`SERVER_MAIN`) on loopback, with the limits raised and its own
  * empty data directory; resolves once `/readyz` answers 200.
  */
 export async function startServer(repoRoot: string): Promise<RunningServer> {
@@ -37,34 +37,30 @@ export async function startServer(repoRoot: string): Promise<RunningServer> {
   // In-memory limits: a Redis of the developer's must not be filled by the run.
   const inherited = { ...process.env };
   delete inherited['REDIS_URL'];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'apps/server/dist/main.js')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        ...RAISED_LIMITS,
-        PORT: String(port),
-        METRICS_PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_GRACE_MS: '1000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const server = startServerProcess({
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      ...RAISED_LIMITS,
+      PORT: String(port),
+      METRICS_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_MS: '1000',
     },
-  );
+    stderr: 'inherit',
+  });
+  server.child.stdout?.pipe(process.stdout);
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+  let exited = false;
+  void server.exited.then(() => (exited = true));
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) break;
+    if (exited) break;
     const ready = await fetch(`${base}/readyz`).then(
       (res) => res.ok,
       () => false,

@@ -34,7 +34,7 @@ describe('a SIGHUP reload that fails', () => {
       DATA_DIR: path.join(work, 'reload-data'),
     });
     let stderr = '';
-    server.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    server.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     try {
       await server.listeningLine;
       writeFileSync(catalogFile, JSON.stringify({ schemaVersion: 2, publishedAt: 'soon' }));

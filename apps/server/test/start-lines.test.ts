@@ -60,7 +60,7 @@ describe('what a person reads when the server starts (docs/operations.md#startin
           resolve(found);
         };
         look();
-        server.child.stderr.on('data', look);
+        server.child.stderr?.on('data', look);
       });
       const outbox = path.join(work, 'signup', 'outbox');
       expect(line).toMatch(

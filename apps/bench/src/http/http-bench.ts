@@ -1,12 +1,17 @@
+import { SERVER_MAIN } from '@reviews/server/testing';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startChildServer, type ChildServer } from './child-server.js';
 import { generatedCatalog } from '../generated-catalog.js';
 import { loadRun, type LoadFigures, type LoadTarget } from './load-run.js';
 import { recordResponse, type RecordedResponse } from './recorded-response.js';
-import { benchServiceEnv, SERVER_MAIN } from '../server-process.js';
+import {
+  benchServiceEnv,
+  serverMainIn,
+  startServerLoggingTo,
+  type LoggingServer,
+} from '../server-process.js';
 
 const REFERENCE_MAIN = fileURLToPath(new URL('./reference-server.js', import.meta.url));
 const MCP_REFERENCE_MAIN = fileURLToPath(new URL('./mcp-sdk-reference.js', import.meta.url));
@@ -76,13 +81,13 @@ const referencesOf = (route: Route): ServerName[] =>
 export async function httpBench(options: HttpBenchOptions): Promise<void> {
   const catalog = options.catalog ?? (await generatedCatalog(options.tools, 1)).file;
   const workDir = await mkdtemp(join(tmpdir(), 'bench-http-'));
-  const started: ChildServer[] = [];
+  const started: LoggingServer[] = [];
   const start = async (
     name: string,
     script: string,
-    options: Parameters<typeof startChildServer>[2],
-  ): Promise<ChildServer> => {
-    const server = await startChildServer(script, join(workDir, `${name}.log`), options);
+    options: Parameters<typeof startServerLoggingTo>[2],
+  ): Promise<LoggingServer> => {
+    const server = await startServerLoggingTo(script, join(workDir, `${name}.log`), options);
     started.push(server);
     return server;
   };
@@ -102,7 +107,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     const theirs =
       options.compare === undefined
         ? undefined
-        : await service('theirs', resolve(options.compare, 'apps/server/dist/main.js'));
+        : await service('theirs', serverMainIn(options.compare));
     const routes = (await benchRoutes(ours.url, options.q)).filter(
       (route) => options.routes === undefined || options.routes.includes(route.key),
     );
@@ -121,7 +126,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     if (mcp[0] !== undefined)
       await writeFile(resultFile, JSON.stringify(await mcpResult(ours.url, mcp[0])));
 
-    const references = new Map<string, ChildServer>();
+    const references = new Map<string, LoggingServer>();
     if (rest.length > 0) {
       references.set(
         'express',
@@ -145,7 +150,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
       await checkSameResult(route, ours.url, sdk.url);
     }
     /** The servers measured on `route`, ours first. */
-    const contenders = (route: Route): Array<readonly [ServerName, ChildServer]> => [
+    const contenders = (route: Route): Array<readonly [ServerName, LoggingServer]> => [
       ['ours', ours],
       ...(theirs === undefined ? [] : [['theirs', theirs] as const]),
       ...referencesOf(route).map(

@@ -76,19 +76,19 @@ async function main(): Promise<void> {
     const catalog = await readCatalog(server.url);
     const mix = soakMix(catalog);
     console.log(
-      `soak: ${rate} req/s for ${seconds} s against ${server.url} (pid ${server.child.pid}), ` +
+      `soak: ${rate} req/s for ${seconds} s against ${server.url} (pid ${server.process.pid}), ` +
         `catalog ${values.catalog}${reloadEvery > 0 ? `, SIGHUP every ${reloadEvery} s` : ''}`,
     );
     const result = await run(
       server.url,
       mix,
       { seconds, rate, interval, reloadEvery, maxInFlight },
-      () => server.child.kill('SIGHUP'),
+      () => server.process.signal('SIGHUP'),
       () => serverRss(server.metricsUrl),
     );
     process.exitCode = result.fivexx > 0 || result.failures > 0 ? 1 : 0;
   } finally {
-    const code = await server.stop();
+    const code = await server.process.stop();
     await rm(dataDir, { recursive: true, force: true });
     if (code !== 0) {
       console.log(`server exited with ${code} on SIGTERM`);

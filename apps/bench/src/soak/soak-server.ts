@@ -1,20 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_MAIN, UNLIMITED } from '../server-process.js';
+import { startServerProcess, type ServerProcess } from '@reviews/server/testing';
+import { UNLIMITED } from '../server-process.js';
 
 interface SoakServer {
   readonly url: string;
   /** Where its `/metrics` answers: a listener of its own on loopback, port picked by the system. */
   readonly metricsUrl: string;
-  readonly child: ChildProcess;
-  stop(): Promise<number | null>;
+  readonly process: ServerProcess;
 }
 
 /**
  * The built service in a process of its own on loopback (port picked by the system), limits
- * raised so that the load exercises the work rather than the 429 path.
+ * raised so that the load exercises the work rather than the 429 path. It logs warnings and
+ * errors only (counted by the 5xx count, not shown): its addresses come from its plain
+ * `Listening on` line.
  */
 export async function startSoakServer(catalog: string, dataDir: string): Promise<SoakServer> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const server = startServerProcess({
     env: {
       ...process.env,
       PORT: '0',
@@ -30,28 +31,14 @@ export async function startSoakServer(catalog: string, dataDir: string): Promise
       RATE_LIMIT_MAIL: UNLIMITED,
       RATE_LIMIT_PAGES: UNLIMITED,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.stdout?.resume(); // warnings and errors: counted by the 5xx count, not shown
-  const [url, metricsUrl] = await new Promise<[string, string]>((resolve, reject) => {
-    let text = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const found = /Listening on (http:\/\/\S+) .*metrics at (http:\/\/\S+\/metrics)/.exec(text);
-      if (found?.[1] !== undefined && found[2] !== undefined) resolve([found[1], found[2]]);
-    });
-    void exited.then((code) => reject(new Error(`the server exited (${code}):\n${text}`)));
-  });
-  return {
-    url,
-    metricsUrl,
-    child,
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
+  const line = await server.listeningLine;
+  const found = /Listening on (http:\/\/\S+) .*metrics at (http:\/\/\S+\/metrics)/.exec(line);
+  if (found?.[1] === undefined || found[2] === undefined) {
+    await server.stop();
+    throw new Error(`no server or metrics address in: ${line}`);
+  }
+  return { url: found[1], metricsUrl: found[2], process: server };
 }
 
 /** The server's resident set size in bytes, from its own /metrics (`metricsUrl`). */

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startChildServer } from '../http/child-server.js';
+import { startServerLoggingTo } from '../server-process.js';
 import { callgrindTotals, type InstructionTotals } from './callgrind-totals.js';
 
 const run = promisify(execFile);
@@ -34,7 +34,7 @@ export async function countInstructions(
   // valgrind names the pipes callgrind_control talks through after USER and HOST (the latter is
   // also the service's listen address): the server and the control get the same values.
   const names = { USER: env.USER ?? 'root', HOST: env.HOST ?? 'localhost' };
-  const server = await startChildServer(main, join(outDir, 'server.log'), {
+  const server = await startServerLoggingTo(main, join(outDir, 'server.log'), {
     env: { ...env, ...names },
     wrapper: [
       'valgrind',

@@ -1,16 +1,21 @@
 import { FileCatalogSource } from '@reviews/adapters-persistence';
 import { Publication } from '@reviews/domain';
+import { SERVER_MAIN } from '@reviews/server/testing';
 import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatedCatalog } from '../generated-catalog.js';
-import { startChildServer, type ChildServer } from '../http/child-server.js';
 import { median } from '../percentiles.js';
 import { sampleQueries, sampleSearches, type SampledQuery } from '../query-sampler.js';
-import { benchServiceEnv, SERVER_MAIN } from '../server-process.js';
+import {
+  benchServiceEnv,
+  serverMainIn,
+  startServerLoggingTo,
+  type LoggingServer,
+} from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
 import { differentialCheck } from './differential.js';
 import { countInstructions } from './instruction-counts.js';
@@ -59,7 +64,7 @@ interface Figures {
 
 interface Subject {
   readonly name: string;
-  readonly server: ChildServer;
+  readonly server: LoggingServer;
 }
 
 /**
@@ -92,10 +97,10 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
       return await instructionCounts(options, serviceEnv, workDir, sequenceOf);
     const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
     if (options.compare !== undefined)
-      builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
+      builds.push([options.compare, serverMainIn(options.compare)]);
     for (const [name, main] of builds) {
       const dataDir = await mkdtemp(join(workDir, 'data-'));
-      const server = await startChildServer(main, join(dataDir, 'server.log'), {
+      const server = await startServerLoggingTo(main, join(dataDir, 'server.log'), {
         env: serviceEnv(dataDir),
       });
       subjects.push({ name, server });
@@ -115,7 +120,7 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
         `differential: ${compared} answers of ours and ${options.compare} compared, all the same`,
       );
     }
-    const reference = await startChildServer(REFERENCE_MAIN, join(workDir, 'reference.log'), {
+    const reference = await startServerLoggingTo(REFERENCE_MAIN, join(workDir, 'reference.log'), {
       args: [catalog],
     });
     subjects.push({ name: 'FlexSearch', server: reference });
@@ -161,7 +166,7 @@ async function profiledBreakdown(
 ): Promise<void> {
   const profileDir = await mkdtemp(join(workDir, 'profile-'));
   const dataDir = await mkdtemp(join(workDir, 'data-'));
-  const profiled = await startChildServer(SERVER_MAIN, join(dataDir, 'server.log'), {
+  const profiled = await startServerLoggingTo(SERVER_MAIN, join(dataDir, 'server.log'), {
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     env: serviceEnv(dataDir),
   });
@@ -198,8 +203,7 @@ async function instructionCounts(
   sequenceOf: (sampler: VariedBenchOptions['sampler'], seed: number) => string[],
 ): Promise<void> {
   const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
-  if (options.compare !== undefined)
-    builds.push([options.compare, resolve(options.compare, 'apps/server/dist/main.js')]);
+  if (options.compare !== undefined) builds.push([options.compare, serverMainIn(options.compare)]);
   const combinations = (['issue', 'project'] as const).flatMap((sampler) =>
     (['none', 'gzip'] as const).map((encoding, round) => ({ sampler, encoding, round })),
   );

@@ -78,7 +78,7 @@ function bindReadiness(container: Container): void {
   );
 }
 
-/** The routers beside the read API: the site's routers (below), then signup and MCP. */
+/** The routers beside the read API: MCP, the site's routers (below), then signup. */
 function bindDrivingRouters(container: Container, config: ServerConfig, logger: Logger): void {
   bindSiteRouters(container, config);
   bindResolved(
@@ -102,19 +102,8 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
       mailer: TOKENS.Mailer,
     },
     (deps) => [
-      ...deps.siteRouters,
-      createSubscriptionRouter({
-        subscribe: deps.subscribe,
-        confirm: deps.confirm,
-        unsubscribe: deps.unsubscribe,
-        previewLink: deps.previewLink,
-        quota: deps.quota,
-        options: {
-          serviceName: config.serviceName,
-          publicBaseUrl: config.publicBaseUrl,
-          ...(deps.mailer.deliveryNote === undefined ? {} : { mailNote: deps.mailer.deliveryNote }),
-        },
-      }),
+      // MCP first: it answers only its own paths, and Express tries routers in order, so
+      // `/mcp` calls (a per-call protocol) pass no other router's routes.
       mcpRoutes({
         searchTools: deps.searchTools,
         getTool: deps.getTool,
@@ -130,6 +119,19 @@ function bindDrivingRouters(container: Container, config: ServerConfig, logger: 
         loopbackOnly: isLoopbackListenAddress(config.host),
         // The base URL and notice are fixed for the process: the publication decides the rest.
         contentVersion: () => deps.live.current()?.id,
+      }),
+      ...deps.siteRouters,
+      createSubscriptionRouter({
+        subscribe: deps.subscribe,
+        confirm: deps.confirm,
+        unsubscribe: deps.unsubscribe,
+        previewLink: deps.previewLink,
+        quota: deps.quota,
+        options: {
+          serviceName: config.serviceName,
+          publicBaseUrl: config.publicBaseUrl,
+          ...(deps.mailer.deliveryNote === undefined ? {} : { mailNote: deps.mailer.deliveryNote }),
+        },
       }),
     ],
   );

@@ -20,11 +20,12 @@ import { argumentCompletions } from '../completions/argument-completions.js';
 import { compareToolsPrompt } from '../prompts/compare-tools.prompt.js';
 import { evaluateToolPrompt } from '../prompts/evaluate-tool.prompt.js';
 import { toolResources } from '../resources/tool-resources.js';
-import { createMcpServer, type McpCatalogFeatures } from '../server/create-mcp-server.js';
+import { mcpServerFactory, type McpCatalogFeatures } from '../server/create-mcp-server.js';
 import { withResultCache } from '../tools/tool-result-cache.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { searchToolsTool } from '../tools/search-tools.tool.js';
+import { messageCharge } from '../tools/tool-call-charge.js';
 import {
   JSON_RPC_INVALID_REQUEST,
   JSON_RPC_PARSE_ERROR,
@@ -33,7 +34,7 @@ import {
   jsonRpcError,
 } from './json-rpc-error.js';
 import { bothGenerationsHandler } from './mcp-handler.js';
-import { admitRequest, bucketsFor, unitsFor, type McpCharge } from './mcp-quota.js';
+import { admitRequest, type McpCharge } from './mcp-quota.js';
 import { guardMcpOrigin, mcpOriginPolicy } from './origin-guard.js';
 import { MCP_PATH, SERVER_CARD_PATHS } from './server-card.js';
 import { serverCardHandler } from './server-card.routes.js';
@@ -104,7 +105,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
     complete: argumentCompletions(deps.completeArgument),
   };
   const serve = bothGenerationsHandler(
-    () => createMcpServer(tools, features, deps.logger, deps.baseUrl),
+    mcpServerFactory(tools, features, deps.logger, deps.baseUrl),
     MCP_MAX_BODY_BYTES,
     (error) => deps.logger.error({ err: error, path: MCP_PATH }, 'request failed'),
   );
@@ -146,14 +147,8 @@ function handleMessages(
       );
       return;
     }
-    const admitted = await admitRequest(
-      deps.charge,
-      req,
-      bucketsFor(body),
-      res,
-      body,
-      unitsFor(body, deps.searchTools),
-    );
+    const { buckets, units } = messageCharge(body, deps.searchTools);
+    const admitted = await admitRequest(deps.charge, req, buckets, res, body, units);
     if (!admitted) return;
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.
     await serve(req, res, body);

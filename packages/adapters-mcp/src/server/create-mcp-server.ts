@@ -3,6 +3,15 @@ import {
   ProtocolErrorCode,
   Server,
   type CacheHint,
+  type CallToolRequest,
+  type CallToolResult,
+  type CompleteRequest,
+  type GetPromptRequest,
+  type ListPromptsResult,
+  type ListResourcesRequest,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type ReadResourceRequest,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '@reviews/application';
 import type { argumentCompletions } from '../completions/argument-completions.js';
@@ -44,43 +53,64 @@ export interface McpCatalogFeatures {
 }
 
 /**
- * One MCP server for one HTTP request (stateless serving, either protocol generation:
- * `bothGenerationsHandler` calls this factory through the SDK's `createMcpHandler` for
+ * The factory of the MCP server of one HTTP request (stateless serving, either protocol
+ * generation: `bothGenerationsHandler` calls it through the SDK's `createMcpHandler` for
  * 2026-07-28 requests and for the fresh 2025 transport of each 2025 request, so both generations
- * see the same tools and results). It is the SDK's
- * low-level `Server`, not `McpServer`, on purpose: docs/mcp.md#tools (and the MCP spec) want a
- * JSON-RPC error for an unknown tool and an `isError` result naming the argument and the rule
- * for a bad argument, in our words. `tools/call` is this adapter's single error mapping: unknown
- * tool → JSON-RPC -32602, everything the client got wrong → `isError` result, anything else →
- * logged, `isError` result with retry advice and no internal detail.
+ * see the same tools and results). The SDK wants a fresh server per request; everything that is
+ * the same for every request (the identity, the options, the handlers and what they look up) is
+ * built here once, so a request pays only for the server object and its handler registrations.
+ * It is the SDK's low-level `Server`, not `McpServer`, on purpose: docs/mcp.md#tools (and the MCP
+ * spec) want a JSON-RPC error for an unknown tool and an `isError` result naming the argument and
+ * the rule for a bad argument, in our words. `tools/call` is this adapter's single error mapping:
+ * unknown tool → JSON-RPC -32602, everything the client got wrong → `isError` result, anything
+ * else → logged, `isError` result with retry advice and no internal detail.
  */
-export function createMcpServer(
+export function mcpServerFactory(
   tools: readonly McpTool[],
   features: McpCatalogFeatures,
   logger: Pick<Logger, 'error'>,
   websiteUrl: string,
-): Server {
-  const server = new Server(
-    {
-      name: MCP_SERVER_NAME,
-      version: MCP_SERVER_VERSION,
-      title: MCP_SERVER_TITLE,
-      description: MCP_SERVER_DESCRIPTION,
-      websiteUrl,
-    },
-    {
-      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+): () => Server {
+  const identity = {
+    name: MCP_SERVER_NAME,
+    version: MCP_SERVER_VERSION,
+    title: MCP_SERVER_TITLE,
+    description: MCP_SERVER_DESCRIPTION,
+    websiteUrl,
+  };
+  const capabilities = { tools: {}, resources: {}, prompts: {}, completions: {} };
+  const register = handlerTable(tools, features, logger);
+  return () => {
+    const server = new Server(identity, {
+      capabilities,
       instructions: MCP_SERVER_INSTRUCTIONS,
+      // A copy: the SDK may extend a server's list with the versions it serves.
       supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
       cacheHints: CACHE_HINTS,
-    },
-  );
-  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
-  const definitions = tools.map((tool) => tool.definition);
-  const names = definitions.map((definition) => definition.name).join(', ');
+    });
+    register(server);
+    return server;
+  };
+}
 
-  server.setRequestHandler('tools/list', () => ({ tools: definitions }));
-  server.setRequestHandler('tools/call', (request) => {
+/**
+ * Registers this server's request handlers on a server. The handlers, and the tables they read,
+ * are made once; `setRequestHandler` is typed per method, hence one call per method here.
+ */
+function handlerTable(
+  tools: readonly McpTool[],
+  features: McpCatalogFeatures,
+  logger: Pick<Logger, 'error'>,
+): (server: Server) => void {
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const toolList = { tools: tools.map((tool) => tool.definition) };
+  const names = [...byName.keys()].join(', ');
+  const prompts = new Map(features.prompts.map((prompt) => [prompt.definition.name, prompt]));
+  const promptNames = [...prompts.keys()].join(', ');
+  const promptList = { prompts: features.prompts.map((prompt) => prompt.definition) };
+
+  const listTools = (): ListToolsResult => toolList;
+  const callTool = (request: CallToolRequest): CallToolResult => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
     if (tool === undefined) {
@@ -95,32 +125,19 @@ export function createMcpServer(
       logger.error({ err: error, tool: name }, 'MCP tool call failed');
       return toolError('Something went wrong on our side. Try again in a minute.');
     }
-  });
-  serveCatalogFeatures(server, features);
-  return server;
-}
-
-/**
- * Resources, prompts and completions: each a JSON-RPC request answered by the shared module, and
- * each failure a JSON-RPC error (-32602 for what the client got wrong, -32603 otherwise), as the
- * protocol asks of these methods.
- */
-function serveCatalogFeatures(server: Server, features: McpCatalogFeatures): void {
-  const prompts = new Map(features.prompts.map((prompt) => [prompt.definition.name, prompt]));
-  const promptNames = [...prompts.keys()].join(', ');
-  server.setRequestHandler('resources/list', (request) =>
-    features.resources.list(request.params?.cursor),
-  );
-  server.setRequestHandler('resources/templates/list', () => ({
+  };
+  // Resources, prompts and completions: each a JSON-RPC request answered by the shared module,
+  // and each failure a JSON-RPC error (-32602 for what the client got wrong, -32603 otherwise),
+  // as the protocol asks of these methods.
+  const listResources = (request: ListResourcesRequest) =>
+    features.resources.list(request.params?.cursor);
+  const listTemplates = (): ListResourceTemplatesResult => ({
     resourceTemplates: [...RESOURCE_TEMPLATES],
-  }));
-  server.setRequestHandler('resources/read', (request) =>
-    features.resources.read(request.params.uri),
-  );
-  server.setRequestHandler('prompts/list', () => ({
-    prompts: features.prompts.map((prompt) => prompt.definition),
-  }));
-  server.setRequestHandler('prompts/get', (request) => {
+  });
+  const readResource = (request: ReadResourceRequest) =>
+    features.resources.read(request.params.uri);
+  const listPrompts = (): ListPromptsResult => promptList;
+  const getPrompt = (request: GetPromptRequest) => {
     const prompt = prompts.get(request.params.name);
     if (prompt === undefined) {
       throw new ProtocolError(
@@ -129,6 +146,17 @@ function serveCatalogFeatures(server: Server, features: McpCatalogFeatures): voi
       );
     }
     return prompt.get(request.params.arguments ?? {});
-  });
-  server.setRequestHandler('completion/complete', (request) => features.complete(request.params));
+  };
+  const complete = (request: CompleteRequest) => features.complete(request.params);
+
+  return (server) => {
+    server.setRequestHandler('tools/list', listTools);
+    server.setRequestHandler('tools/call', callTool);
+    server.setRequestHandler('resources/list', listResources);
+    server.setRequestHandler('resources/templates/list', listTemplates);
+    server.setRequestHandler('resources/read', readResource);
+    server.setRequestHandler('prompts/list', listPrompts);
+    server.setRequestHandler('prompts/get', getPrompt);
+    server.setRequestHandler('completion/complete', complete);
+  };
 }
