@@ -49,6 +49,7 @@ export class SearchTools {
       {
         facets: input.facets?.includes('category') === true,
         limit: input.limit ?? DEFAULT_PAGE_LIMIT,
+        offset: offsetOf(input.cursor),
       },
     );
     return searchUnits(work);

@@ -228,7 +228,7 @@ export class Publication {
   /** See `SearchIndex.plannedWork` (docs/api.md#what-a-search-costs). */
   plannedSearchWork(
     request: SearchRequest,
-    options: { facets: boolean; limit: number },
+    options: { facets: boolean; limit: number; offset?: number },
   ): SearchWork {
     return this.index.plannedWork(request, options);
   }

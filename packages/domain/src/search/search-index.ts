@@ -141,15 +141,20 @@ export class SearchIndex {
    * that names no tool's category gives an empty list.
    */
   search(request: SearchRequest): SearchResultList {
-    return this.matchList(request, false);
+    return this.matchList(request, false, MAX_PAGE_LIMIT);
   }
 
   /**
-   * `search`; with `countFacets`, for a request without a category, the same matching also
-   * counts the category facets of its keywords and keeps them, so that `categoryFacets` does not
-   * find every match a second time (the counts are over every match, whatever the category).
+   * `search`, its list ranked up to `rankTo` when it is built; with `countFacets`, for a request
+   * without a category, the same matching also counts the category facets of its keywords and
+   * keeps them, so that `categoryFacets` does not find every match a second time (the counts are
+   * over every match, whatever the category).
    */
-  private matchList(request: SearchRequest, countFacets: boolean): SearchResultList {
+  private matchList(
+    request: SearchRequest,
+    countFacets: boolean,
+    rankTo: number,
+  ): SearchResultList {
     const filter = this.filterOf(request.category);
     if (filter === null) return EMPTY;
     if (request.keywords.length === 0)
@@ -159,20 +164,23 @@ export class SearchIndex {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const keywords = [...request.keywords];
-    // Pages stop at MAX_PAGE_DEPTH, so ranking the rest of a long list is usually wasted work.
+    // Most searches ask for a first page, so only a first page of any size is ranked (`search`);
+    // a deeper page ranks the list up to MAX_PAGE_DEPTH, where pages stop (at once when the plan
+    // knows the page is deeper), and only a caller reading past it ranks the rest. A list then
+    // holds at most MAX_PAGE_DEPTH ordinals on the API's paths.
     let matches: { readonly total: number; readonly ordinals: Uint32Array };
     if (countFacets && filter === undefined) {
       const { categoryNames } = this.parts;
       const counted = this.matcher.matchAndCountByGroup(
         keywords,
-        MAX_PAGE_DEPTH,
+        rankTo,
         this.categoryOf,
         categoryNames.length,
       );
       this.facetCache.set(facetKey(keywords), facetCounts(categoryNames, counted.groupCounts), 1);
       matches = counted;
     } else {
-      matches = this.matcher.match(keywords, filter, MAX_PAGE_DEPTH);
+      matches = this.matcher.match(keywords, filter, rankTo);
     }
     const { total, ordinals } = matches;
     const list = new OrdinalResultList(
@@ -180,7 +188,9 @@ export class SearchIndex {
       ordinals,
       total,
       keywords,
-      () => this.matcher.match(keywords, filter).ordinals,
+      (to) =>
+        this.matcher.match(keywords, filter, to <= MAX_PAGE_DEPTH ? MAX_PAGE_DEPTH : Infinity)
+          .ordinals,
       this.textFacts,
     );
     this.cache.set(key, list, list.size + 1);
@@ -247,7 +257,7 @@ export class SearchIndex {
    * The work a search of `request` will do (docs/api.md#what-a-search-costs), planned from the
    * term dictionary and the caches: the postings of every keyword unless its list is kept (again
    * for facets not kept, unless the plan's matching counts them: a request without a category),
-   * each keyword in each excerpt of a page of `limit`, and, when no tool
+   * each keyword in each excerpt of a page of `limit` from `offset` (0 by default), and, when no tool
    * matches every keyword, the closest tools unless they are kept (every keyword's postings, a
    * page of excerpts) and the keywords "did you mean" corrects unless its answer is kept. Whether
    * some tool matches every keyword is known without the matching when a keyword matches
@@ -255,7 +265,10 @@ export class SearchIndex {
    * first anyway and which the plan charges, and keeps its list for the search that follows: so
    * what is computed when nothing matches in full is charged on the first asking too.
    */
-  plannedWork(request: SearchRequest, options: { facets: boolean; limit: number }): SearchWork {
+  plannedWork(
+    request: SearchRequest,
+    options: { facets: boolean; limit: number; offset?: number },
+  ): SearchWork {
     const { keywords } = request;
     const filter = this.filterOf(request.category);
     if (filter === null || keywords.length === 0) return NO_WORK;
@@ -266,7 +279,10 @@ export class SearchIndex {
     const matching = kept === undefined ? all : 0;
     const nothing = postings.includes(0);
     const countFacets = options.facets && !this.facetCache.has(facetKey(keywords));
-    const total = nothing ? 0 : (kept ?? this.matchList(request, countFacets)).total;
+    // A page past the first is ranked by the plan's matching at once, not ranked again.
+    const rankTo =
+      (options.offset ?? 0) + options.limit > MAX_PAGE_LIMIT ? MAX_PAGE_DEPTH : MAX_PAGE_LIMIT;
+    const total = nothing ? 0 : (kept ?? this.matchList(request, countFacets, rankTo)).total;
     // Facets not kept, nor counted by the matching just done (a request with a category), are
     // counted by a matching of their own.
     const facets = options.facets && !this.facetCache.has(facetKey(keywords)) ? all : 0;
@@ -316,6 +332,7 @@ export class SearchIndex {
     const excerpt = toolExcerpt(tool, matchedKeywords, {
       isPlain: (review, source) => facts.isPlain(ordinal, review, source),
       mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+      newestFirst: () => facts.newestFirst(ordinal),
     });
     return {
       tool,

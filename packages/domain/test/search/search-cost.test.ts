@@ -69,6 +69,34 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     ]);
   });
 
+  it("ranks a page past the first in the plan's matching, so that the page does not match again", () => {
+    // 30 tools hold "postgres": a page of 10 from 25 lies past the first page of 20 ranked.
+    const many = Array.from({ length: 30 }, (_, i) =>
+      aTool()
+        .named(`Pg${String.fromCharCode(97 + (i % 26))}${i}`)
+        .describedAs('Postgres.'),
+    );
+    const index = indexOf(...many);
+    const request = requestOf('postgres');
+    index.plannedWork(request, { facets: false, limit: 10, offset: 25 });
+    expect(index.search(request).size).toBe(30);
+    expect(
+      index
+        .search(request)
+        .hits(25, 35)
+        .map((hit) => hit.tool.id),
+    ).toEqual(
+      indexOf(...many)
+        .search(request)
+        .hits(25, 35)
+        .map((hit) => hit.tool.id),
+    );
+    // A first page is ranked as far as a first page goes.
+    const first = indexOf(...many);
+    first.plannedWork(request, { facets: false, limit: 10 });
+    expect(first.search(request).size).toBe(20);
+  });
+
   it('plans "did you mean" for a keyword no term begins with, until its answer is kept', () => {
     const index = indexOf(...tools);
     const request = requestOf('postgers backups');
