@@ -58,6 +58,7 @@ export const BENCH_OPTIONS = {
   encoding: { type: 'string', default: 'none' },
   breakdown: { type: 'boolean', default: false },
   'breakdown-only': { type: 'boolean', default: false },
+  instructions: { type: 'boolean', default: false },
   tuning: { type: 'boolean', default: false },
 } as const;
 
@@ -353,7 +354,9 @@ export const BENCHES: readonly Bench[] = [
            the sampler of the other benches)
            --encoding none|gzip --seconds S (10) --connections C (32) --rounds R (3) --seed S (1)
            [--compare DIR] (DIR's built server too) [--breakdown] (then profile this build: CPU
-           shares of match, excerpts, serialization, compression, HTTP) [--breakdown-only]`,
+           shares of match, excerpts, serialization, compression, HTTP) [--breakdown-only]
+           [--instructions] (instead of the rounds: instructions per answer under callgrind, this
+           build and the --compare build, both samplers, without and with gzip)`,
     run: (values) => {
       const { sampler, encoding } = values;
       if (sampler !== 'issue' && sampler !== 'project') return undefined;
@@ -371,6 +374,7 @@ export const BENCHES: readonly Bench[] = [
         compare: values.compare,
         breakdown: values.breakdown,
         breakdownOnly: values['breakdown-only'],
+        instructions: values.instructions,
       });
     },
   },

@@ -181,7 +181,7 @@ export interface LoggingServer extends ServerProcess {
 export async function startServerLoggingTo(
   script: string,
   logFile: string,
-  options: Partial<Pick<ServerProcessOptions, 'args' | 'nodeArgs'>> & {
+  options: Partial<Pick<ServerProcessOptions, 'args' | 'nodeArgs' | 'wrapper'>> & {
     env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<LoggingServer> {

@@ -18,9 +18,16 @@ import {
 } from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
 import { differentialCheck } from './differential.js';
+import { countInstructions } from './instruction-counts.js';
 
 /** With `--compare`: how many distinct sampled searches both builds are asked before the rounds. */
 const DIFFERENTIAL_SEARCHES = 400;
+
+/** With `--instructions`: searches asked before counting, and searches counted. */
+const INSTRUCTIONS_WARM_UP = 2000;
+const INSTRUCTIONS_MEASURED = 1000;
+const GZIP: Readonly<Record<string, string>> = { 'accept-encoding': 'gzip' };
+const IDENTITY: Readonly<Record<string, string>> = {};
 
 const REFERENCE_MAIN = fileURLToPath(new URL('./flexsearch-server.js', import.meta.url));
 
@@ -41,6 +48,11 @@ interface VariedBenchOptions {
   readonly breakdown: boolean;
   /** Only the breakdown: no reference, no rounds (to look at this build alone, quickly). */
   readonly breakdownOnly: boolean;
+  /**
+   * Instead of the rounds: instructions per answer under callgrind, of this build and the
+   * `compare` build, for both samplers, with and without gzip.
+   */
+  readonly instructions: boolean;
 }
 
 interface Figures {
@@ -66,10 +78,11 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
   const catalog = options.catalog ?? (await generatedCatalog(options.tools, 1)).file;
   const loaded = await new FileCatalogSource(catalog).load();
   const publication = Publication.publish(loaded.fingerprint, loaded.document);
-  const sequence = (seed: number): string[] => {
-    const sample = options.sampler === 'issue' ? sampleSearches : sampleQueries;
+  const sequenceOf = (sampler: VariedBenchOptions['sampler'], seed: number): string[] => {
+    const sample = sampler === 'issue' ? sampleSearches : sampleQueries;
     return sample(publication, options.queries, seed).map(searchPath);
   };
+  const sequence = (seed: number): string[] => sequenceOf(options.sampler, seed);
 
   const workDir = await mkdtemp(join(tmpdir(), 'bench-varied-'));
   const subjects: Subject[] = [];
@@ -80,6 +93,8 @@ export async function variedBench(options: VariedBenchOptions): Promise<void> {
     const breakdown = () =>
       profiledBreakdown(options, serviceEnv, workDir, warmUp, sequence(options.seed * 1000 + 500));
     if (options.breakdownOnly) return await breakdown();
+    if (options.instructions)
+      return await instructionCounts(options, serviceEnv, workDir, sequenceOf);
     const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
     if (options.compare !== undefined)
       builds.push([options.compare, serverMainIn(options.compare)]);
@@ -168,6 +183,63 @@ async function profiledBreakdown(
     printBreakdown(cpuBreakdown(join(profileDir, file), [from, to]), figures.cpuUsPerAnswer);
   } finally {
     await profiled.stop();
+  }
+}
+
+/**
+ * `--instructions`: each build in one server under callgrind, the builds side by side (counts do
+ * not depend on the machine's load), is asked, for both samplers, without and with gzip, in that
+ * order, a warm-up sequence (`INSTRUCTIONS_WARM_UP` searches), then `INSTRUCTIONS_MEASURED`
+ * searches, counted. Each of the four parts draws its own sequences (round 1's and round 2's
+ * seeds for the counted ones), so that no part is answered from the lists an earlier part left
+ * in the index's cache; prints the instructions per answer and their ratio to this build's, all
+ * of them and without V8's garbage collector (whose share moves with where a major collection
+ * falls in the counted part).
+ */
+async function instructionCounts(
+  options: VariedBenchOptions,
+  serviceEnv: (dataDir: string) => NodeJS.ProcessEnv,
+  workDir: string,
+  sequenceOf: (sampler: VariedBenchOptions['sampler'], seed: number) => string[],
+): Promise<void> {
+  const builds: Array<[string, string]> = [['ours', SERVER_MAIN]];
+  if (options.compare !== undefined) builds.push([options.compare, serverMainIn(options.compare)]);
+  const combinations = (['issue', 'project'] as const).flatMap((sampler) =>
+    (['none', 'gzip'] as const).map((encoding, round) => ({ sampler, encoding, round })),
+  );
+  const phases = combinations.map(({ sampler, encoding, round }) => ({
+    warmUp: sequenceOf(sampler, options.seed * 1000 + 998 - round).slice(0, INSTRUCTIONS_WARM_UP),
+    measured: sequenceOf(sampler, options.seed * 1000 + round).slice(0, INSTRUCTIONS_MEASURED),
+    headers: encoding === 'gzip' ? GZIP : IDENTITY,
+  }));
+  const counts = await Promise.all(
+    builds.map(async ([, main]) => {
+      const dataDir = await mkdtemp(join(workDir, 'data-'));
+      return countInstructions(main, serviceEnv(dataDir), dataDir, phases);
+    }),
+  );
+  console.log(
+    `instructions per answer (callgrind, every thread): ${INSTRUCTIONS_WARM_UP} searches of ` +
+      `warm-up, then ${INSTRUCTIONS_MEASURED} counted (round 1's sequence without gzip, round 2's with), one at a ` +
+      `time over one connection\n${'sampler'.padEnd(9)}${'encoding'.padEnd(10)}` +
+      builds
+        .map(([name]) => `${name.slice(-20)}: all`.padStart(26) + 'without GC'.padStart(26))
+        .join(''),
+  );
+  for (const [at, { sampler, encoding }] of combinations.entries()) {
+    const ours = counts[0]![at]!;
+    const cells = counts.map((build, i) => {
+      const { all, garbageCollector } = build[at]!;
+      const ratio = i === 0 ? '' : ` (${(all / ours.all).toFixed(3)})`;
+      const rest = all - garbageCollector;
+      const restRatio =
+        i === 0 ? '' : ` (${(rest / (ours.all - ours.garbageCollector)).toFixed(3)})`;
+      return (
+        `${Math.round(all).toLocaleString('en')}${ratio}`.padStart(26) +
+        `${Math.round(rest).toLocaleString('en')}${restRatio}`.padStart(26)
+      );
+    });
+    console.log(`${sampler.padEnd(9)}${encoding.padEnd(10)}${cells.join('')}`);
   }
 }
 

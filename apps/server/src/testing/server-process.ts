@@ -22,6 +22,11 @@ export interface ServerProcessOptions {
   /** Runs the process through `sh` with `ulimit -n fdLimit`, so that the limit applies to it alone. */
   readonly fdLimit?: number;
   /**
+   * A program that runs node, with its own arguments before node's (e.g. valgrind, which runs it
+   * in the same process, so `pid` is node's); none by default.
+   */
+  readonly wrapper?: readonly string[];
+  /**
    * Where standard output goes: read through a pipe line by line (the default), or written to
    * this file, polled for the listening line. A file is for load runs: a load generator too busy
    * to drain a pipe would block the server's synchronous log writes and so measure itself.
@@ -78,14 +83,17 @@ export interface ServerProcess {
  */
 export function startServerProcess(options: ServerProcessOptions): ServerProcess {
   const script = options.script ?? SERVER_MAIN;
-  const node = [...(options.nodeArgs ?? []), script, ...(options.args ?? [])];
+  const node = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    ...(options.nodeArgs ?? []),
+    script,
+    ...(options.args ?? []),
+  ];
   const [command, args] =
     options.fdLimit === undefined
-      ? [process.execPath, node]
-      : [
-          '/bin/sh',
-          ['-c', `ulimit -n ${options.fdLimit} && exec "$@"`, 'sh', process.execPath, ...node],
-        ];
+      ? [node[0]!, node.slice(1)]
+      : ['/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$@"`, 'sh', ...node]];
   const stdoutFd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
   const child = spawn(command, args, {
     cwd: options.cwd,

@@ -127,7 +127,8 @@ function searchPath(
     const requestId = frame(req, res, SEARCH_PATH);
     const head = frameHeaders(requestId);
     const canonical = searchCanonical(input);
-    const etag = readETag(version, canonical, negotiatedEncoding(req));
+    const encoding = negotiatedEncoding(req);
+    const etag = readETag(version, canonical, encoding);
     if (isNotModified(req.headers['if-none-match'], etag)) {
       sendNotModifiedAfter(res, head, etag);
       return true;
@@ -153,7 +154,7 @@ function searchPath(
           result,
           canonical,
           SEARCH_BUCKETS,
-          { url, headers: req.headers, route: SEARCH_PATH },
+          { url, headers: req.headers, route: SEARCH_PATH, encoding },
           deps,
         );
       } catch (error) {

@@ -192,13 +192,19 @@ export function keptAnswer<T>(
   result: Result<T, DomainError<UseCaseErrorCode>>,
   canonical: readonly unknown[],
   buckets: readonly BucketName[],
-  request: { url: string; headers: IncomingHttpHeaders; route: string },
+  request: {
+    url: string;
+    headers: IncomingHttpHeaders;
+    route: string;
+    /** Its `negotiatedEncoding`, when the caller has it already. */
+    encoding?: string;
+  },
   { validator, cache }: Pick<ToolsRoutesDeps, 'validator' | 'cache'>,
 ): StoredReadAnswer {
   if (!result.ok) throw toHttpError(result.error);
   const payload = JSON.stringify(result.value);
   const version = validator.contentVersion();
-  const encoding = negotiatedEncoding(request);
+  const encoding = request.encoding ?? negotiatedEncoding(request);
   // Undefined only when the first publication landed while this request was on its way.
   const etag =
     version === undefined ? strongETag(payload, encoding) : readETag(version, canonical, encoding);

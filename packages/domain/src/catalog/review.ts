@@ -19,6 +19,13 @@ export interface Review {
 }
 
 /**
+ * Whether `a` is newer than `b`: a later `reviewedOn`, or the same and a later `updatedAt`. In
+ * detail order no review is newer than one before it.
+ */
+export const isNewerReview = (a: Review, b: Review): boolean =>
+  a.reviewedOn > b.reviewedOn || (a.reviewedOn === b.reviewedOn && a.updatedAt > b.updatedAt);
+
+/**
  * Detail order: `reviewedOn` newest first, then `updatedAt` newest first, then id (code points).
  * Negative when `a` comes first.
  */

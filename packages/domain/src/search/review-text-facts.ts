@@ -1,4 +1,4 @@
-import type { Review } from '../catalog/review.js';
+import { isNewerReview, type Review } from '../catalog/review.js';
 import type { Tool } from '../catalog/tool.js';
 import { foldText, isAscii } from './text-folding.js';
 import { forEachTermOfToken, scanTokens } from './tokenizer.js';
@@ -6,6 +6,9 @@ import { forEachTermOfToken, scanTokens } from './tokenizer.js';
 const KNOWN = 1;
 const LIKES_PLAIN = 2;
 const DISLIKES_PLAIN = 4;
+/** On a tool's first review: whether the tool's review order is known, and newest first. */
+const ORDER_KNOWN = 8;
+const NEWEST_FIRST = 16;
 
 const isPlain = (text: string): boolean => isAscii(text) && !text.includes("'");
 
@@ -107,6 +110,26 @@ export class ReviewTextFacts {
     this.learned(ordinal, review);
     const word = (at * 2 + (source === 'likes' ? 0 : 1)) * SIGNATURE_WORDS + (bit >>> 5);
     return ((this.signatures[word] as number) & (1 << (bit & 31))) !== 0;
+  }
+
+  /**
+   * Whether no review of the tool at `ordinal` is newer than one before it (`isNewerReview`), as
+   * in a publication's detail order; learned the first time it is asked, in one pass over the
+   * tool's reviews, and kept in the shape of its first review.
+   */
+  newestFirst(ordinal: number): boolean {
+    const { reviews } = this.tools[ordinal] as Tool;
+    if (reviews.length < 2) return true;
+    const first = this.firstReview[ordinal] as number;
+    let shape = this.learned(ordinal, 0);
+    if ((shape & ORDER_KNOWN) === 0) {
+      let ordered = true;
+      for (let i = 1; i < reviews.length && ordered; i++)
+        ordered = !isNewerReview(reviews[i] as Review, reviews[i - 1] as Review);
+      shape |= ORDER_KNOWN | (ordered ? NEWEST_FIRST : 0);
+      this.shapes[first] = shape;
+    }
+    return (shape & NEWEST_FIRST) !== 0;
   }
 
   /**

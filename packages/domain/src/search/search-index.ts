@@ -150,14 +150,18 @@ export class SearchIndex {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const keywords = [...request.keywords];
-    // Pages stop at MAX_PAGE_DEPTH, so ranking the rest of a long list is usually wasted work.
-    const { total, ordinals } = this.matcher.match(keywords, filter, MAX_PAGE_DEPTH);
+    // Most searches ask for a first page, so only a first page of any size is ranked; a deeper
+    // page ranks the list up to MAX_PAGE_DEPTH, where pages stop, and only a caller reading past
+    // it ranks the rest. A list then holds at most MAX_PAGE_DEPTH ordinals on the API's paths.
+    const { total, ordinals } = this.matcher.match(keywords, filter, MAX_PAGE_LIMIT);
     const list = new OrdinalResultList(
       this.tools,
       ordinals,
       total,
       keywords,
-      () => this.matcher.match(keywords, filter).ordinals,
+      (to) =>
+        this.matcher.match(keywords, filter, to <= MAX_PAGE_DEPTH ? MAX_PAGE_DEPTH : Infinity)
+          .ordinals,
       this.textFacts,
     );
     this.cache.set(key, list, list.size + 1);
@@ -289,6 +293,7 @@ export class SearchIndex {
     const excerpt = toolExcerpt(tool, matchedKeywords, {
       isPlain: (review, source) => facts.isPlain(ordinal, review, source),
       mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+      newestFirst: () => facts.newestFirst(ordinal),
     });
     return {
       tool,

@@ -23,7 +23,8 @@ export class OrdinalResultList implements SearchResultList {
 
   /**
    * @param ordinals the first results in order: all `total` of them, or a prefix when
-   *   `completeOrder` can produce the rest on demand (computed at most once).
+   *   `completeOrder` can produce a longer one on demand: at least the first `to`, when a slice
+   *   up to `to` is asked for.
    * @param keywords folded keywords; empty for browsing, which has no excerpts.
    * @param textFacts what is known of the review texts of `tools`, to spare excerpts reading them.
    */
@@ -32,7 +33,7 @@ export class OrdinalResultList implements SearchResultList {
     private ordinals: Uint32Array,
     readonly total: number,
     private readonly keywords: readonly string[],
-    private readonly completeOrder?: () => Uint32Array,
+    private readonly completeOrder?: (to: number) => Uint32Array,
     private readonly textFacts?: ReviewTextFacts,
   ) {}
 
@@ -41,7 +42,7 @@ export class OrdinalResultList implements SearchResultList {
     const from = Math.max(0, Math.min(start, this.total));
     const to = Math.max(from, Math.min(end, this.total));
     if (to > this.ordinals.length && this.completeOrder !== undefined)
-      this.ordinals = this.completeOrder();
+      this.ordinals = this.completeOrder(to);
     return Array.from(this.ordinals.subarray(from, to), (ordinal, i) => {
       const tool = this.tools[ordinal] as Tool;
       return this.keywords.length === 0
@@ -62,6 +63,7 @@ export class OrdinalResultList implements SearchResultList {
         : {
             isPlain: (review, source) => facts.isPlain(ordinal, review, source),
             mayHold: (review, source, bit) => facts.mayHold(ordinal, review, source, bit),
+            newestFirst: () => facts.newestFirst(ordinal),
           },
     );
     if (position < KEPT_EXCERPTS) this.keptExcerpts[position] = excerpt;

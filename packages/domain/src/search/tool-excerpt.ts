@@ -1,4 +1,4 @@
-import type { Review } from '../catalog/review.js';
+import { isNewerReview as isNewer, type Review } from '../catalog/review.js';
 import type { StackTag } from '../catalog/stacks.js';
 import type { Tool } from '../catalog/tool.js';
 import { cutExcerpt } from './excerpt-window.js';
@@ -42,9 +42,6 @@ function markTagKeywords(
   return tags;
 }
 
-const isNewer = (a: Review, b: Review): boolean =>
-  a.reviewedOn > b.reviewedOn || (a.reviewedOn === b.reviewedOn && a.updatedAt > b.updatedAt);
-
 interface Candidate {
   readonly review: Review;
   readonly source: 'likes' | 'dislikes';
@@ -85,6 +82,11 @@ function bestReviewText(
   };
   for (let index = 0; index < reviews.length; index++) {
     const review = reviews[index] as Review;
+    if (best !== undefined && best.count === open.length) {
+      // Only a newer text that holds every keyword still wins; newest first, none can follow.
+      if (texts.newestFirst()) break;
+      if (!isNewer(review, best.review)) continue;
+    }
     consider(review, index, 'likes');
     consider(review, index, 'dislikes');
   }
@@ -94,14 +96,25 @@ function bestReviewText(
 /**
  * What the index has learned of the tool's review texts (see `ReviewTextFacts`), by the review's
  * position: whether a text is ASCII without apostrophes, and whether its signature has a
- * keyword's bit. Unknown, the answers are `false` and `true`, which only cost checks.
+ * keyword's bit; and whether the reviews are newest first. Unknown, the answers are `false`,
+ * `true` and `false`, which only cost checks.
  */
 interface ReviewTexts {
   isPlain(index: number, source: 'likes' | 'dislikes'): boolean;
   mayHold(index: number, source: 'likes' | 'dislikes', bit: number): boolean;
+  /**
+   * Whether no review is newer than one before it (as in detail order, a publication's), so
+   * that once a text holds every keyword no later one can beat it. Unknown, it is `false`,
+   * which only costs checks.
+   */
+  newestFirst(): boolean;
 }
 
-const unknown: ReviewTexts = { isPlain: () => false, mayHold: () => true };
+const unknown: ReviewTexts = {
+  isPlain: () => false,
+  mayHold: () => true,
+  newestFirst: () => false,
+};
 
 /**
  * The excerpt of a keyword search hit (docs/api.md#search-rules-in-short). When the tool metadata

@@ -74,6 +74,46 @@ describe('review text facts', () => {
     expect(facts.mayHold(0, 0, 'dislikes', -1)).toBe(true);
   });
 
+  it('says a tool is newest first exactly when no review is newer than one before it', () => {
+    const dated = (reviewedOn: string, updatedAt: string) =>
+      aReview().reviewedOn(reviewedOn).updatedAt(updatedAt);
+    const tools = [
+      aTool()
+        .withReviews(
+          dated('2026-03-01', '2026-03-02T00:00:00Z'),
+          dated('2026-03-01', '2026-03-01T00:00:00Z'),
+          dated('2025-01-01', '2026-05-01T00:00:00Z'),
+        )
+        .build(),
+      aTool()
+        .withReviews(
+          dated('2025-01-01', '2025-01-01T00:00:00Z'),
+          dated('2026-03-01', '2026-03-01T00:00:00Z'),
+        )
+        .build(),
+      aTool()
+        .withReviews(
+          dated('2026-03-01', '2026-03-01T00:00:00Z'),
+          dated('2026-03-01', '2026-03-02T00:00:00Z'),
+        )
+        .build(),
+      aTool().withReviews(dated('2026-03-01', '2026-03-01T00:00:00Z')).build(),
+      aTool().build(),
+    ];
+    const facts = new ReviewTextFacts(tools);
+    // Asked twice: the second answer is the one kept.
+    for (let round = 0; round < 2; round++)
+      expect(tools.map((_, ordinal) => facts.newestFirst(ordinal))).toEqual([
+        true,
+        false,
+        false,
+        true,
+        true,
+      ]);
+    // Keeping the order beside the first review's flags changes none of them.
+    expect(facts.isPlain(0, 0, 'likes')).toBe(true);
+  });
+
   it('gives every hit the excerpt built without knowing anything of the texts', () => {
     fc.assert(
       fc.property(catalog, queryText, queryText, (tools, q, other) => {

@@ -123,7 +123,11 @@ describe('the review text an excerpt cites', () => {
         if (!parsed.ok) return;
         const expected = referenceExcerpt(candidate, parsed.value);
         expect(toolExcerpt(candidate, parsed.value)).toEqual(expected);
-        const plain = { isPlain: plainFlags(candidate), mayHold: () => true };
+        const plain = {
+          isPlain: plainFlags(candidate),
+          mayHold: () => true,
+          newestFirst: () => false,
+        };
         expect(toolExcerpt(candidate, parsed.value, plain)).toEqual(expected);
         // What the index learns of the texts: the plain flags and the term signatures.
         const facts = new ReviewTextFacts([candidate]);
@@ -131,6 +135,7 @@ describe('the review text an excerpt cites', () => {
           isPlain: (index: number, source: 'likes' | 'dislikes') => facts.isPlain(0, index, source),
           mayHold: (index: number, source: 'likes' | 'dislikes', bit: number) =>
             facts.mayHold(0, index, source, bit),
+          newestFirst: () => facts.newestFirst(0),
         };
         expect(toolExcerpt(candidate, parsed.value, learned)).toEqual(expected);
       }),

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startServerLoggingTo } from '../server-process.js';
+import { callgrindTotals, type InstructionTotals } from './callgrind-totals.js';
+
+const run = promisify(execFile);
+
+/** A part of the count: requests asked first (not counted), then requests counted. */
+interface CountedPhase {
+  readonly warmUp: readonly string[];
+  readonly measured: readonly string[];
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Starts `main` under `valgrind --tool=callgrind` with instrumentation off and, phase after
+ * phase, asks it the phase's warm-up (not counted: the JIT and the pools settle), then counts
+ * the instructions the process executes (`Ir`, every thread) while it answers the phase's
+ * measured requests; returns them per answer, by phase, with those of V8's garbage collector. Requests go one at a time over one
+ * keep-alive connection, so two builds asked the same phases do the same work and their counts
+ * compare within a fraction of a per cent, whatever else the machine runs.
+ */
+export async function countInstructions(
+  main: string,
+  env: NodeJS.ProcessEnv,
+  workDir: string,
+  phases: readonly CountedPhase[],
+): Promise<InstructionTotals[]> {
+  const outDir = await mkdtemp(join(workDir, 'callgrind-'));
+  const outFile = join(outDir, 'callgrind.out');
+  // valgrind names the pipes callgrind_control talks through after USER and HOST (the latter is
+  // also the service's listen address): the server and the control get the same values.
+  const names = { USER: env.USER ?? 'root', HOST: env.HOST ?? 'localhost' };
+  const server = await startServerLoggingTo(main, join(outDir, 'server.log'), {
+    env: { ...env, ...names },
+    wrapper: [
+      'valgrind',
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      // V8 rewrites the code it generated; valgrind must notice, or it runs stale translations.
+      '--smc-check=all-non-file',
+      `--callgrind-out-file=${outFile}`,
+    ],
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const control = async (flag: string): Promise<void> => {
+    const { stdout } = await run('callgrind_control', [flag, String(server.pid)], {
+      env: { ...process.env, ...names },
+    });
+    if (!stdout.includes('OK.')) throw new Error(`callgrind_control ${flag}: ${stdout}`);
+  };
+  const perAnswer: InstructionTotals[] = [];
+  try {
+    for (const phase of phases) {
+      for (const path of phase.warmUp) await get(agent, server.url, path, phase.headers);
+      await control('--zero');
+      await control('--instr=on');
+      for (const path of phase.measured) await get(agent, server.url, path, phase.headers);
+      await control('--instr=off');
+      const before = new Set(await readdir(outDir));
+      await control('--dump');
+      const dumps = (await readdir(outDir)).filter(
+        (f) => f.startsWith('callgrind.out') && !before.has(f),
+      );
+      let all = 0;
+      let garbageCollector = 0;
+      for (const dump of dumps) {
+        const totals = callgrindTotals(await readFile(join(outDir, dump), 'utf8'));
+        all += totals.all;
+        garbageCollector += totals.garbageCollector;
+      }
+      if (all === 0) throw new Error(`callgrind wrote no counts in ${outDir}`);
+      const answers = phase.measured.length;
+      perAnswer.push({ all: all / answers, garbageCollector: garbageCollector / answers });
+    }
+    return perAnswer;
+  } finally {
+    agent.destroy();
+    await server.stop(60_000);
+  }
+}
+
+/** One GET, its body read to the end; throws on any status but 200. */
+function get(
+  agent: Agent,
+  base: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<void> {
+  return new Promise((done, fail) => {
+    const req = request(new URL(path, base), { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200 ? done() : fail(new Error(`${path}: ${res.statusCode}`)),
+      );
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
