@@ -226,19 +226,19 @@ async function until(settled: Promise<void>, ms: number): Promise<void> {
 
 /**
  * What the public listener runs for every request, after the connection caps and the parser's
- * refusals (`createHttpServer`): a read whose answer is cached goes out by the cached-read path
- * (the same pipeline steps with a body computed earlier), every other request, `/mcp` included,
- * through the Express app; while draining, each response closes its connection.
+ * refusals (`createHttpServer`): a cached read, a search and `POST /mcp` are answered before
+ * Express (`beforeApp`: the same pipeline steps, without Express's per-request work), every other
+ * request through the Express app; while draining, each response closes its connection.
  */
 export function requestHandler({
   httpApp,
   lifecycle,
-  cachedReadPath,
+  beforeApp,
 }: ServiceApp): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     // While draining, clients are sent to reconnect (to another instance) after each response.
     if (!lifecycle.accepting) res.setHeader('Connection', 'close');
-    if (!cachedReadPath(req, res)) httpApp(req, res);
+    if (!beforeApp(req, res)) httpApp(req, res);
   };
 }
 

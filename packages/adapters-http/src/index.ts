@@ -1,9 +1,11 @@
 export { createHttpApp } from './app/create-http-app.js';
+export { requestSteps, routeBeforeApp, type RequestSteps } from './app/request-steps.js';
 export type { ReadinessCheck } from './health/health.routes.js';
 export { ReadValidator } from './tools/read-validator.js';
 export { cachedReadPath } from './read-cache/cached-read-path.js';
 export { ReadAnswerCache } from './read-cache/read-answer-cache.js';
 export { requestCharger } from './shared/request-quota.js';
+export { clientKeyOf } from './shared/client-address.js';
 export { negotiatedEncoding } from './shared/compression.js';
 export * from './subscription/index.js';
 export { reviewExportRoutes } from './export/review-export.routes.js';

@@ -19,7 +19,7 @@ export function bindApp(container: Container): void {
       mailDispatcher: TOKENS.MailDispatcher,
       lifecycle: TOKENS.ServiceLifecycle,
       httpApp: TOKENS.HttpApp,
-      cachedReadPath: TOKENS.CachedReadPath,
+      beforeApp: TOKENS.BeforeApp,
       metrics: optional(TOKENS.Metrics),
       observeRateLimiter: TOKENS.ObserveRateLimiter,
       listening: TOKENS.ListeningGate,

@@ -2,8 +2,11 @@ import type { ServiceProfile } from '@reviews/application';
 import {
   apiReferenceRoutes,
   cachedReadPath,
+  clientKeyOf,
   negotiatedEncoding,
   requestCharger,
+  requestSteps,
+  routeBeforeApp,
   createHttpApp,
   documentsRoutes,
   createSubscriptionRouter,
@@ -28,8 +31,8 @@ import {
   MCP_SERVER_NAME,
   MCP_SERVER_TITLE,
   MCP_SERVER_VERSION,
+  mcpEndpoint,
   mcpMethodsFor,
-  mcpRoutes,
 } from '@reviews/adapters-mcp';
 import type { Container } from 'inversify';
 import type { ServerConfig, SharedStorage } from '@reviews/service-common';
@@ -44,10 +47,68 @@ export function bindHttp(container: Container, config: ServerConfig, logger: Log
     serviceFacts(config, profile),
   );
   bindReadiness(container);
-  bindDrivingRouters(container, config, logger);
+  bindMcpEndpoint(container, config, logger);
+  bindDrivingRouters(container, config);
   const accessLogger = accessLoggerOf(logger);
+  bindRequestSteps(container, accessLogger);
   bindCachedReads(container, config, logger, accessLogger);
-  bindHttpApp(container, config, logger, accessLogger);
+  bindBeforeApp(container);
+  bindHttpApp(container, config, logger);
+}
+
+/**
+ * What every request passes before its route, on the Express app and before it: the frame, the
+ * access log line, CORS and compression (`requestSteps`).
+ */
+function bindRequestSteps(container: Container, accessLogger: Logger): void {
+  bindConstant(
+    container,
+    TOKENS.RequestSteps,
+    requestSteps({
+      accessLogger,
+      methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
+      grantsNoCors: isSubscriptionPath,
+      // `/mcp` answers CORS from its own origin list (MCP_ALLOWED_ORIGINS), not `*`.
+      ownCorsPaths: [MCP_PATH],
+    }),
+  );
+}
+
+/** The MCP adapter: its router (first of the driving routers) and its `POST /mcp`. */
+function bindMcpEndpoint(container: Container, config: ServerConfig, logger: Logger): void {
+  bindResolved(
+    container,
+    TOKENS.McpEndpoint,
+    {
+      searchTools: TOKENS.SearchTools,
+      getTool: TOKENS.GetTool,
+      quota: TOKENS.RequestQuota,
+      profile: TOKENS.ServiceProfile,
+      live: TOKENS.LivePublication,
+      getReview: TOKENS.GetReview,
+      listTools: TOKENS.ListTools,
+      completeArgument: TOKENS.CompleteArgument,
+      getOverview: TOKENS.GetCatalogOverview,
+    },
+    (deps) =>
+      mcpEndpoint({
+        searchTools: deps.searchTools,
+        getTool: deps.getTool,
+        getReview: deps.getReview,
+        listTools: deps.listTools,
+        completeArgument: deps.completeArgument,
+        getOverview: deps.getOverview,
+        // The key Express's `req.ip` gives, also for `POST /mcp` answered before Express.
+        charge: requestCharger(deps.quota, clientKeyOf(config.trustProxy, logger)),
+        encodingOf: negotiatedEncoding,
+        baseUrl: deps.profile.baseUrl,
+        logger,
+        allowedOrigins: config.mcpAllowedOrigins,
+        loopbackOnly: isLoopbackListenAddress(config.host),
+        // The base URL and notice are fixed for the process: the publication decides the rest.
+        contentVersion: () => deps.live.current()?.id,
+      }),
+  );
 }
 
 /**
@@ -79,47 +140,25 @@ function bindReadiness(container: Container): void {
 }
 
 /** The routers beside the read API: MCP, the site's routers (below), then signup. */
-function bindDrivingRouters(container: Container, config: ServerConfig, logger: Logger): void {
+function bindDrivingRouters(container: Container, config: ServerConfig): void {
   bindSiteRouters(container, config);
   bindResolved(
     container,
     TOKENS.DrivingRouters,
     {
       siteRouters: TOKENS.SiteRouters,
-      searchTools: TOKENS.SearchTools,
-      getTool: TOKENS.GetTool,
+      mcp: TOKENS.McpEndpoint,
       quota: TOKENS.RequestQuota,
-      profile: TOKENS.ServiceProfile,
       subscribe: TOKENS.Subscribe,
       confirm: TOKENS.ConfirmSubscription,
       unsubscribe: TOKENS.Unsubscribe,
       previewLink: TOKENS.PreviewSubscriptionLink,
-      live: TOKENS.LivePublication,
-      getReview: TOKENS.GetReview,
-      listTools: TOKENS.ListTools,
-      completeArgument: TOKENS.CompleteArgument,
-      getOverview: TOKENS.GetCatalogOverview,
       mailer: TOKENS.Mailer,
     },
     (deps) => [
       // MCP first: it answers only its own paths, and Express tries routers in order, so
       // `/mcp` calls (a per-call protocol) pass no other router's routes.
-      mcpRoutes({
-        searchTools: deps.searchTools,
-        getTool: deps.getTool,
-        getReview: deps.getReview,
-        listTools: deps.listTools,
-        completeArgument: deps.completeArgument,
-        getOverview: deps.getOverview,
-        charge: requestCharger(deps.quota),
-        encodingOf: negotiatedEncoding,
-        baseUrl: deps.profile.baseUrl,
-        logger,
-        allowedOrigins: config.mcpAllowedOrigins,
-        loopbackOnly: isLoopbackListenAddress(config.host),
-        // The base URL and notice are fixed for the process: the publication decides the rest.
-        contentVersion: () => deps.live.current()?.id,
-      }),
+      deps.mcp.router,
       ...deps.siteRouters,
       createSubscriptionRouter({
         subscribe: deps.subscribe,
@@ -227,13 +266,25 @@ function bindCachedReads(
   );
 }
 
+/**
+ * What the server answers before Express (`requestHandler`): cached reads and searches, and
+ * `POST /mcp` through the steps every request passes (`routeBeforeApp`) and the MCP endpoint's
+ * own (its other methods, its preflights and other spellings of the path go to Express).
+ */
+function bindBeforeApp(container: Container): void {
+  bindResolved(
+    container,
+    TOKENS.BeforeApp,
+    { cachedReads: TOKENS.CachedReadPath, mcp: TOKENS.McpEndpoint, steps: TOKENS.RequestSteps },
+    ({ cachedReads, mcp, steps }) => {
+      const mcpPost = routeBeforeApp(steps, 'POST', MCP_PATH, mcp.post);
+      return (req, res) => cachedReads(req, res) || mcpPost(req, res);
+    },
+  );
+}
+
 /** The Express app over the read API, the readiness checks and the driving routers. */
-function bindHttpApp(
-  container: Container,
-  config: ServerConfig,
-  logger: Logger,
-  accessLogger: Logger,
-): void {
+function bindHttpApp(container: Container, config: ServerConfig, logger: Logger): void {
   bindResolved(
     container,
     TOKENS.HttpApp,
@@ -245,20 +296,17 @@ function bindHttpApp(
       routers: TOKENS.DrivingRouters,
       validator: TOKENS.ReadValidator,
       cache: TOKENS.ReadAnswerCache,
+      steps: TOKENS.RequestSteps,
     },
-    ({ searchTools, getTool, quota, readiness, routers, validator, cache }) =>
+    ({ searchTools, getTool, quota, readiness, routers, validator, cache, steps }) =>
       createHttpApp({
         logger,
-        accessLogger,
+        steps,
         trustProxy: config.trustProxy,
         tools: { searchTools, getTool, quota, validator, cache },
         readiness,
         routers,
         notFoundPages: notFoundPages({ quota, siteName: config.serviceName }),
-        methodsFor: (path) => subscriptionMethodsFor(path) ?? mcpMethodsFor(path),
-        grantsNoCors: isSubscriptionPath,
-        // `/mcp` answers CORS from its own origin list (MCP_ALLOWED_ORIGINS), not `*`.
-        ownCorsPaths: [MCP_PATH],
       }),
   );
 }

@@ -41,7 +41,8 @@ export interface ServiceApp {
   readonly mailDispatcher: VerificationMailDispatcher;
   readonly lifecycle: ServiceLifecycle;
   readonly httpApp: Express;
-  readonly cachedReadPath: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Answers the requests served before Express (cached reads, searches, `POST /mcp`); false for the rest. */
+  readonly beforeApp: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Undefined with `METRICS_ENABLED=false`. */
   readonly metrics: ServiceMetrics | undefined;
   readonly observeRateLimiter: ObserveRateLimiter;

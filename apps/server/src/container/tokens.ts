@@ -2,8 +2,10 @@ import type {
   ReadinessCheck,
   ReadAnswerCache,
   ReadValidator,
+  RequestSteps,
   ServiceFacts,
 } from '@reviews/adapters-http';
+import type { McpEndpoint } from '@reviews/adapters-mcp';
 import type {
   CatalogSource,
   Clock,
@@ -78,6 +80,9 @@ export const TOKENS = {
   ReadValidator: token<ReadValidator>('ReadValidator'),
   ReadAnswerCache: token<ReadAnswerCache>('ReadAnswerCache'),
   CachedReadPath: token<(req: IncomingMessage, res: ServerResponse) => boolean>('CachedReadPath'),
+  RequestSteps: token<RequestSteps>('RequestSteps'),
+  McpEndpoint: token<McpEndpoint>('McpEndpoint'),
+  BeforeApp: token<(req: IncomingMessage, res: ServerResponse) => boolean>('BeforeApp'),
   ServiceLifecycle: token<ServiceLifecycle>('ServiceLifecycle'),
   Metrics: token<ServiceMetrics>('Metrics'),
   MailBacklog: token<MailBacklog>('MailBacklog'),

@@ -1,22 +1,19 @@
 import { type Logger, BUCKETS } from '@reviews/application';
 import express, { type Express, type Router } from 'express';
 import type { IncomingMessage } from 'node:http';
-import { accessLog } from '../shared/access-log.middleware.js';
 import { clientAddressOf, type TrustProxy } from '../shared/client-address.js';
-import { responseCompression } from '../shared/compression.js';
-import { cors } from '../shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../shared/error-handler.js';
 import { chargeQuota } from '../shared/request-quota.js';
-import { responseFrame } from '../shared/request-id.middleware.js';
 import { healthRoutes, type ReadinessCheck } from '../health/health.routes.js';
-import { READ_METHODS, toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
+import { toolsRoutes, type ToolsRoutesDeps } from '../tools/tools.routes.js';
+import { expressSteps, type RequestSteps } from './request-steps.js';
 
 export type { TrustProxy };
 
 interface HttpAppDeps {
   readonly logger: Logger;
-  /** Where the access log's lines go (one a response); `logger` when not given. */
-  readonly accessLogger?: Logger;
+  /** What every request passes before its route (`requestSteps`). */
+  readonly steps: RequestSteps;
   readonly trustProxy: TrustProxy;
   readonly tools: ToolsRoutesDeps;
   readonly readiness: readonly ReadinessCheck[];
@@ -27,20 +24,11 @@ interface HttpAppDeps {
    * `routers`, before the JSON 404.
    */
   readonly notFoundPages?: Router;
-  /** Methods a path takes, for CORS preflights and `Allow`; read routes need not be listed. */
-  readonly methodsFor?: (path: string) => readonly string[] | undefined;
-  /**
-   * Paths that grant no CORS permission at all (the signup,
-   * docs/api.md#no-website-can-sign-its-visitors-up).
-   */
-  readonly grantsNoCors?: (path: string) => boolean;
-  /** Paths whose own router answers CORS (and its preflights); the `*` policy skips them. */
-  readonly ownCorsPaths?: readonly string[];
 }
 
 /**
- * The whole HTTP surface as one Express app: request ids, `nosniff`, access log, CORS,
- * compression (`responseCompression`), the routes, then JSON 404 (charged to `api` under
+ * The whole HTTP surface as one Express app: the steps every request passes (`requestSteps`:
+ * request ids, `nosniff`, access log, CORS, compression), the routes, then JSON 404 (charged to `api` under
  * `/api/v1/`) and the single error handler.
  */
 export function createHttpApp(deps: HttpAppDeps): Express {
@@ -59,16 +47,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     },
   });
 
-  app.use(responseFrame);
-  app.use(accessLog(deps.accessLogger ?? deps.logger));
-  app.use(
-    cors(
-      (path) => deps.methodsFor?.(path) ?? READ_METHODS,
-      deps.grantsNoCors,
-      deps.ownCorsPaths ?? [],
-    ),
-  );
-  app.use(responseCompression());
+  app.use(expressSteps(deps.steps));
 
   app.use(healthRoutes(deps.readiness));
   app.use(toolsRoutes(deps.tools));

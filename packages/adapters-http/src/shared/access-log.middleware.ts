@@ -1,24 +1,12 @@
-import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@reviews/application';
 import { accessLogFor } from './warm-up-requests.js';
 
 /**
- * One log line per response. Only the path is logged — never the query string, which can hold
- * confirmation tokens — and never a body (which can hold an e-mail address). The server's own
- * warm-up requests (before it listens) are not logged here: they are no client's traffic (see
- * `accessLogFor`).
- */
-export function accessLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    logResponse(req, res, logger, req.path, () => res.locals['requestId']);
-    next();
-  };
-}
-
-/**
- * The access log step of every path (Express's `accessLog`, the answers before Express): the
- * line of `res` with `path` (no query), written to `accessLogFor`'s log when it is finished.
+ * The access log step of every path (`requestSteps`, the cached reads): the line of `res` with
+ * `path` — never the query string, which can hold confirmation tokens, and never a body (which
+ * can hold an e-mail address) — written to `accessLogFor`'s log when it is finished. The
+ * server's own warm-up requests (before it listens) are not logged: they are no client's traffic.
  */
 export function logResponse(
   req: IncomingMessage,

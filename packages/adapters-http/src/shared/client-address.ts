@@ -14,7 +14,7 @@ export type TrustProxy = false | number | readonly string[];
  * X-Forwarded-For from an untrusted peer never changes it. IPv4-mapped IPv6 addresses
  * (`::ffff:1.2.3.4`) count as the IPv4 address; a zone id (`fe80::1%eth0`) is ignored.
  */
-export function clientKey(req: Request): string {
+export function clientKey(req: IncomingMessage & Pick<Partial<Request>, 'ip'>): string {
   return rateLimitKeyOf(requestAddress(req));
 }
 
@@ -115,7 +115,7 @@ export function networkOf(ip: string): string {
   return `${groupsOf(address, 3)}::/48`;
 }
 
-function requestAddress(req: Request): string {
+function requestAddress(req: IncomingMessage & Pick<Partial<Request>, 'ip'>): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const EXPOSED = [
   'ETag',
@@ -29,34 +28,36 @@ const ALLOWED_HEADERS = [
  *   no `Access-Control-*` header at all, so a browser refuses cross-origin calls; their preflights
  *   are still answered 204 (with `Allow` only) and, like all preflights, free.
  * - Paths in `ownCorsPaths` (MCP's `/mcp`, which allows listed origins only) are left to their router.
+ *
+ * A step of `requestSteps` on a request to `path` (its path without the query): true when it
+ * answered the request (a preflight's 204).
  */
-export function cors(
+export function corsStep(
   allowedMethodsFor: (path: string) => readonly string[],
   grantsNoCors: (path: string) => boolean = () => false,
   ownCorsPaths: readonly string[] = [],
-): RequestHandler {
-  return (req, res, next) => {
-    if (ownCorsPaths.includes(req.path)) {
-      next();
-      return;
-    }
-    if (grantsNoCors(req.path)) {
-      if (req.method !== 'OPTIONS') return next();
-      res.setHeader('Allow', allowedMethodsFor(req.path).join(', '));
-      res.status(204).end();
-      return;
+): (req: IncomingMessage, res: ServerResponse, path: string) => boolean {
+  return (req, res, path) => {
+    if (ownCorsPaths.includes(path)) return false;
+    if (grantsNoCors(path)) {
+      if (req.method !== 'OPTIONS') return false;
+      res.setHeader('Allow', allowedMethodsFor(path).join(', '));
+      res.statusCode = 204;
+      res.end();
+      return true;
     }
     allowAnyOrigin(res);
     if (req.method === 'OPTIONS') {
-      const methods = allowedMethodsFor(req.path).join(', ');
+      const methods = allowedMethodsFor(path).join(', ');
       res.setHeader('Access-Control-Allow-Methods', methods);
       res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS.join(', '));
       res.setHeader('Access-Control-Max-Age', '86400');
       res.setHeader('Allow', methods);
-      res.status(204).end();
-      return;
+      res.statusCode = 204;
+      res.end();
+      return true;
     }
-    next();
+    return false;
   };
 }
 

@@ -1,13 +1,13 @@
 import { REQUEST_ID_HEADER, requestIdFor, setFrameHeaders } from '@reviews/http-common';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * The frame of every Express response (`setFrameHeaders`): its `X-Request-Id` (the client's when
- * well-formed, docs/api.md#every-response) and `nosniff`. Logs use the same id.
+ * The frame of every response that sets its headers one by one (`setFrameHeaders`): its
+ * `X-Request-Id` (the client's when well-formed, docs/api.md#every-response) and `nosniff`.
+ * Returns the id; logs use the same.
  */
-export const responseFrame: RequestHandler = (req, res, next) => {
-  const id = requestIdFor(req.get(REQUEST_ID_HEADER));
+export function frameResponse(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdFor(req.headers[REQUEST_ID_HEADER.toLowerCase()]);
   setFrameHeaders(res, id);
-  res.locals['requestId'] = id;
-  next();
-};
+  return id;
+}

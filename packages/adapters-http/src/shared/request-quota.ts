@@ -40,9 +40,18 @@ export function chargeRequest(
   return quotaFor(req, quota).charge(chargedKeyFor(req, clientKey), buckets, units);
 }
 
-/** `chargeRequest` under the Express key (`clientKey`), for a driving adapter beside this one. */
+/**
+ * `chargeRequest` under `keyOf`'s key, for a driving adapter beside this one: `clientKeyOf`, the
+ * rule Express's `req.ip` (and so `clientKey`) follows, which also serves requests answered
+ * before Express.
+ */
 export function requestCharger(
   quota: RequestQuota,
-): (req: Request, buckets: readonly BucketName[], units?: ChargedUnits) => Promise<QuotaOutcome> {
-  return (req, buckets, units) => chargeRequest(quota, req, clientKey(req), buckets, units);
+  keyOf: (req: IncomingMessage) => string = clientKey,
+): (
+  req: IncomingMessage,
+  buckets: readonly BucketName[],
+  units?: ChargedUnits,
+) => Promise<QuotaOutcome> {
+  return (req, buckets, units) => chargeRequest(quota, req, keyOf(req), buckets, units);
 }

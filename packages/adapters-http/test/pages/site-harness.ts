@@ -31,6 +31,7 @@ import { FileSubscriptionStore } from '../../../adapters-persistence/src/subscri
 import {
   createHttpApp,
   createSubscriptionRouter,
+  requestSteps,
   notFoundPages,
   PageValidator,
   pagesRoutes,
@@ -111,6 +112,7 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
 
   app = createHttpApp({
     logger,
+    steps: requestSteps({ accessLogger: logger, methodsFor: subscriptionMethodsFor }),
     trustProxy: false,
     tools: { searchTools, getTool, quota, validator: readValidator },
     readiness: [],
@@ -139,7 +141,6 @@ export async function startSite(tools: readonly Tool[], options: { buckets?: Buc
       }),
     ],
     notFoundPages: notFoundPages({ quota, siteName: SITE_NAME }),
-    methodsFor: subscriptionMethodsFor,
   });
 
   return {

@@ -19,14 +19,14 @@ import { MemoryRateLimiter } from '../../../adapters-persistence/src/rate-limiti
 import type { BucketSizes } from '../../../adapters-persistence/src/rate-limiting/memory-rate-limiter.js';
 import { NodeCryptoTokenGenerator } from '../../../adapters-persistence/src/security/node-crypto-token-generator.js';
 import { FileSubscriptionStore } from '../../../adapters-persistence/src/subscription/file-subscription-store.js';
-import { cors } from '../../src/shared/cors.middleware.js';
+import { corsStep } from '../../src/shared/cors.middleware.js';
 import { errorHandler, notFoundHandler } from '../../src/shared/error-handler.js';
 import {
   createSubscriptionRouter,
   isSubscriptionPath,
   subscriptionMethodsFor,
 } from '../../src/subscription/subscription.routes.js';
-import { responseFrame } from '../../src/shared/request-id.middleware.js';
+import { frameResponse } from '../../src/shared/request-id.middleware.js';
 import { testOpenApiConformance } from '../support/read-api-harness.js';
 
 export const MINUTE = 60_000;
@@ -95,8 +95,14 @@ export async function startSignupServer(options: SignupServerOptions = {}) {
   );
   app = express();
   app.set('trust proxy', false);
-  app.use(responseFrame);
-  app.use(cors((path) => subscriptionMethodsFor(path) ?? ['GET', 'HEAD'], isSubscriptionPath));
+  const cors = corsStep(
+    (path) => subscriptionMethodsFor(path) ?? ['GET', 'HEAD'],
+    isSubscriptionPath,
+  );
+  app.use((req, res, next) => {
+    frameResponse(req, res);
+    if (!cors(req, res, req.path)) next();
+  });
   app.use(
     createSubscriptionRouter({
       subscribe: new Subscribe(store, dispatcher, clock, settings),

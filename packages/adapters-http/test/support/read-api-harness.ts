@@ -14,6 +14,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import {
   cachedReadPath,
   createHttpApp,
+  requestSteps,
   createHttpServer,
   ReadAnswerCache,
   ReadValidator,
@@ -78,6 +79,7 @@ export async function startReadApi(
   const trustProxy = options.trustProxy ?? false;
   const app = createHttpApp({
     logger,
+    steps: requestSteps({ accessLogger: logger }),
     trustProxy,
     tools: { searchTools, getTool, quota, validator, ...(cache === undefined ? {} : { cache }) },
     readiness: [{ name: 'catalog', isReady: () => Promise.resolve(live.current() !== undefined) }],

@@ -1,6 +1,6 @@
 import type { BucketName, ChargedUnits, QuotaOutcome } from '@reviews/application';
 import { applyCharge, sendJsonError } from '@reviews/http-common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-error.js';
 
 /**
@@ -11,9 +11,9 @@ import { JSON_RPC_SERVER_ERROR, jsonRpcError, requestIdOf } from './json-rpc-err
  */
 export async function admitRequest(
   charge: McpCharge,
-  req: Request,
+  req: IncomingMessage,
   buckets: readonly BucketName[],
-  res: Response,
+  res: ServerResponse,
   body: unknown,
   units?: ChargedUnits,
 ): Promise<boolean> {
@@ -36,7 +36,7 @@ export async function admitRequest(
 
 /** How a request is charged: the service's one rule (warm-up requests, client key, buckets). */
 export type McpCharge = (
-  req: Request,
+  req: IncomingMessage,
   buckets: readonly BucketName[],
   units?: ChargedUnits,
 ) => Promise<QuotaOutcome>;

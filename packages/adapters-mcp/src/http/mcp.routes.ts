@@ -16,6 +16,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { argumentCompletions } from '../completions/argument-completions.js';
 import { compareToolsPrompt } from '../prompts/compare-tools.prompt.js';
 import { evaluateToolPrompt } from '../prompts/evaluate-tool.prompt.js';
@@ -86,6 +87,17 @@ export function mcpMethodsFor(path: string): readonly string[] | undefined {
   return undefined;
 }
 
+/** The MCP adapter's router, and its `POST /mcp` for node:http (the same steps and instances). */
+export interface McpEndpoint {
+  readonly router: Router;
+  /**
+   * `POST /mcp` once the steps every request passes have run (the server answers it before
+   * Express with them, `routeBeforeApp`): guard, `express.json` (body-parser takes plain
+   * node:http requests), charge, the SDK, and the route's error answers, as on the router.
+   */
+  readonly post: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /**
  * The MCP endpoint (docs/mcp.md#mcp-for-agents): `POST /mcp`, Streamable HTTP, stateless, for both
  * protocol generations (see `bothGenerationsHandler`) — no session id, so any instance answers
@@ -93,7 +105,7 @@ export function mcpMethodsFor(path: string): readonly string[] | undefined {
  * the Origin/Host guard (free, before any quota), then is charged, then served. Also the server
  * card at `/mcp/server-card` and `/.well-known/mcp/server-card.json`.
  */
-export function mcpRoutes(deps: McpRoutesDeps): Router {
+export function mcpEndpoint(deps: McpRoutesDeps): McpEndpoint {
   const contentVersion = deps.contentVersion;
   const tools: readonly McpTool[] = [
     searchToolsTool(deps.searchTools),
@@ -109,29 +121,36 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
     MCP_MAX_BODY_BYTES,
     (error) => deps.logger.error({ err: error, path: MCP_PATH }, 'request failed'),
   );
-  const policy = mcpOriginPolicy(
-    deps.baseUrl,
-    deps.allowedOrigins ?? [],
-    deps.loopbackOnly ?? false,
+  const guard = guardMcpOrigin(
+    mcpOriginPolicy(deps.baseUrl, deps.allowedOrigins ?? [], deps.loopbackOnly ?? false),
+    MCP_ENDPOINT_METHODS,
   );
+  const readBody = express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody });
+  const handle = handleMessages(deps, serve);
+  const fail = answerErrors(deps);
   const router = Router();
 
   router.get([...SERVER_CARD_PATHS], serverCardHandler(deps.baseUrl, deps.charge, deps.encodingOf));
-  router.all(MCP_PATH, guardMcpOrigin(policy, MCP_ENDPOINT_METHODS));
-  router.post(
-    MCP_PATH,
-    express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody }),
-    handleMessages(deps, serve),
-    answerErrors(deps),
-  );
+  router.all(MCP_PATH, (req, res, next) => {
+    if (guard(req, res)) next();
+  });
+  const failed: ErrorRequestHandler = (error, req, res, _next) => fail(error, req, res, req.path);
+  router.post(MCP_PATH, readBody, handle, failed);
   router.all(MCP_PATH, refuseMethod(deps));
-  return router;
+  const post = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!guard(req, res)) return;
+    readBody(req as Request, res as Response, (error?: unknown) => {
+      const answered = error === undefined ? handle(req, res) : fail(error, req, res, MCP_PATH);
+      answered.catch((failure: unknown) => fail(failure, req, res, MCP_PATH));
+    });
+  };
+  return { router, post };
 }
 
 function handleMessages(
   deps: McpRoutesDeps,
-  serve: (req: Request, res: Response, body: unknown) => Promise<void>,
-): RequestHandler {
+  serve: (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>,
+): (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const body: unknown = req.body;
     if (Array.isArray(body)) {
@@ -158,30 +177,25 @@ function handleMessages(
 /**
  * Every error of the route in JSON-RPC's shape: a body that is not JSON, too large, nested too
  * deep or not decodable (a corrupt or unknown `Content-Encoding`) gets its 4xx (and still
- * counts); anything else is logged and answered 500 with -32603.
+ * counts); anything else is logged and answered 500 with -32603 (`requestFailed`: or the
+ * connection closed, when the answer had begun).
  */
-function answerErrors(deps: McpRoutesDeps): ErrorRequestHandler {
-  return async (error: unknown, req, res, next) => {
+function answerErrors(
+  deps: McpRoutesDeps,
+): (error: unknown, req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> {
+  return async (error, req, res, path) => {
     // body-parser's errors (http-errors) carry a 4xx `status`, and most a `type`.
     const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
-    const unreadable = typeof status === 'number' && status >= 400 && status < 500;
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    if (!unreadable) {
+    if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) {
       const failure = {
         logger: deps.logger,
         answer: () => sendJsonError(res, 500, internalError()),
       };
-      requestFailed(failure, res, error, {
-        requestId: res.getHeader('X-Request-Id'),
-        path: req.path,
-      });
+      requestFailed(failure, res, error, { requestId: res.getHeader('X-Request-Id'), path });
       return;
     }
     if (!(await admitRequest(deps.charge, req, [BUCKETS.api], res, undefined))) return;
-    const [code, message] = unreadableBodyError(type, req.get('Content-Encoding'));
+    const [code, message] = unreadableBodyError(type, req.headers['content-encoding']);
     sendJsonError(res, status, jsonRpcError(code, message));
   };
 }

@@ -1,5 +1,5 @@
 import { sendJsonError, varyOn } from '@reviews/http-common';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_RPC_INVALID_REQUEST, JSON_RPC_SERVER_ERROR, jsonRpcError } from './json-rpc-error.js';
 
 /**
@@ -78,13 +78,14 @@ const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Requ
  * not a host name → 400, a `Host` that is not ours while listening on loopback → 403, an
  * `Origin` that is present and not allowed → 403, each with a JSON-RPC error body that says
  * why. An allowed `Origin` gets CORS headers naming it (never `*`), and its preflight a 204; a
- * request without `Origin` (every non-browser client) passes untouched.
+ * request without `Origin` (every non-browser client) passes untouched. Returns true when the
+ * request passes; false when it was answered.
  */
 export function guardMcpOrigin(
   policy: McpOriginPolicy,
   methods: readonly string[],
-): RequestHandler {
-  return (req, res, next) => {
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
     const host = req.headers.host ?? '';
     if (!HOST_PATTERN.test(host)) {
       sendJsonError(
@@ -95,7 +96,7 @@ export function guardMcpOrigin(
           `Bad request: the Host header ${JSON.stringify(host)} is not a host name.`,
         ),
       );
-      return;
+      return false;
     }
     const hostname = hostnameOf(host);
     if (policy.allowedHostnames !== undefined && !policy.allowedHostnames.has(hostname)) {
@@ -107,7 +108,7 @@ export function guardMcpOrigin(
           `Forbidden: this server listens on loopback only and does not answer for host "${hostname}" (DNS rebinding protection).`,
         ),
       );
-      return;
+      return false;
     }
     const origin = req.headers.origin;
     varyOn(res, 'Origin');
@@ -120,7 +121,7 @@ export function guardMcpOrigin(
           `Forbidden: pages from origin ${JSON.stringify(origin)} may not call this MCP endpoint. Clients that are not web pages send no Origin header; a site of your own can be allowed with MCP_ALLOWED_ORIGINS.`,
         ),
       );
-      return;
+      return false;
     }
     if (origin !== undefined) {
       res.setHeader('Access-Control-Allow-Origin', origin);
@@ -135,9 +136,10 @@ export function guardMcpOrigin(
         res.setHeader('Access-Control-Max-Age', '86400');
         varyOn(res, 'Access-Control-Request-Headers');
       }
-      res.status(204).end();
-      return;
+      res.statusCode = 204;
+      res.end();
+      return false;
     }
-    next();
+    return true;
   };
 }

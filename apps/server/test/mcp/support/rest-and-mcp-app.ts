@@ -13,9 +13,11 @@ import {
   negotiatedEncoding,
   ReadValidator,
   requestCharger,
+  requestSteps,
+  routeBeforeApp,
 } from '@reviews/adapters-http';
 import { createOpenApiDocument } from '@reviews/adapters-http/testing';
-import { MCP_PATH, mcpMethodsFor, mcpRoutes } from '@reviews/adapters-mcp';
+import { MCP_PATH, mcpEndpoint, mcpMethodsFor } from '@reviews/adapters-mcp';
 import {
   aServiceProfile,
   readUseCasesOver,
@@ -24,6 +26,7 @@ import {
 } from '@reviews/application/testing';
 import type { CatalogDocument } from '@reviews/domain';
 import { onLoopback } from '@reviews/http-common/testing';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   OpenApiConformance,
   type OpenApiDocumentShape,
@@ -40,7 +43,8 @@ export interface RunningApp {
 
 /**
  * The real HTTP app of the service (`createHttpApp`: CORS, compression, REST routes, JSON 404,
- * error handler) with the MCP router mounted the way the server mounts it, over a real port.
+ * error handler) with the MCP router mounted and `POST /mcp` answered before it, the way the
+ * server does, over a real port.
  */
 export async function startRestAndMcp(
   catalog: CatalogDocument,
@@ -52,7 +56,7 @@ export async function startRestAndMcp(
     logger: new RecordingLogger(),
     mcp: { allowedOrigins: options.allowedOrigins ?? [] },
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(app).listen(0, '127.0.0.1');
   const document = createOpenApiDocument({
     baseUrl: testProfile.baseUrl,
     serviceName: 'Test reviews',
@@ -68,8 +72,9 @@ export async function startRestAndMcp(
 }
 
 /**
- * The Express app `startRestAndMcp` serves: `createHttpApp` with the MCP router mounted as the
- * server mounts it, over `cases`; `mcp` adds or overrides MCP router options.
+ * The request handler `startRestAndMcp` serves: `createHttpApp` with the MCP router mounted and
+ * `POST /mcp` answered before it as the server does, over `cases`; `mcp` adds or overrides MCP
+ * endpoint options.
  */
 export function restAndMcpApp(
   cases: {
@@ -84,32 +89,39 @@ export function restAndMcpApp(
   options: {
     quota: RequestQuota;
     logger: RecordingLogger;
-    mcp?: Partial<Parameters<typeof mcpRoutes>[0]>;
+    mcp?: Partial<Parameters<typeof mcpEndpoint>[0]>;
   },
 ) {
   const { live, searchTools, getTool, getReview, listTools, completeArgument, getOverview } = cases;
   const { quota, logger } = options;
-  return createHttpApp({
+  const endpoint = mcpEndpoint({
+    searchTools,
+    getTool,
+    getReview,
+    listTools,
+    completeArgument,
+    getOverview,
+    charge: requestCharger(quota),
+    encodingOf: negotiatedEncoding,
+    baseUrl: testProfile.baseUrl,
     logger,
-    trustProxy: false,
-    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
-    readiness: [],
-    routers: [
-      mcpRoutes({
-        searchTools,
-        getTool,
-        getReview,
-        listTools,
-        completeArgument,
-        getOverview,
-        charge: requestCharger(quota),
-        encodingOf: negotiatedEncoding,
-        baseUrl: testProfile.baseUrl,
-        logger,
-        ...options.mcp,
-      }),
-    ],
+    ...options.mcp,
+  });
+  const steps = requestSteps({
+    accessLogger: logger,
     methodsFor: mcpMethodsFor,
     ownCorsPaths: [MCP_PATH],
   });
+  const app = createHttpApp({
+    logger,
+    steps,
+    trustProxy: false,
+    tools: { searchTools, getTool, quota, validator: new ReadValidator(live, testProfile) },
+    readiness: [],
+    routers: [endpoint.router],
+  });
+  const beforeApp = routeBeforeApp(steps, 'POST', MCP_PATH, endpoint.post);
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!beforeApp(req, res)) app(req, res);
+  };
 }
