@@ -15,7 +15,7 @@ const SAMPLE_CATALOG = fileURLToPath(
 
 /**
  * What `pnpm bench relevance` prints for the answer with its closest tools on the sample
- * catalog's written queries (docs/performance.md#relevance-and-the-closest-tools): 62 of 66 in the first three, the
+ * catalog's written queries (docs/relevance.md): 62 of 66 in the first three, the
  * other 4 refused for having more than 12 keywords.
  */
 const PRINTED_HIT_AT_3 = 62 / 66;

@@ -28,42 +28,36 @@ export interface SearchWork {
   readonly corrections: number;
 }
 
-/** Postings read per unit of the `search` bucket beyond the first (docs/api.md#what-a-search-costs). */
+/**
+ * Postings read per unit of the `search` bucket beyond the first, by the matching and by the
+ * closest tools' union alike (docs/api.md#what-a-search-costs).
+ */
 export const POSTINGS_PER_UNIT = 200_000;
 /**
- * Postings of the closest tools per unit. Matching reads the rarest keyword and looks its
- * tools up in the others, so it rarely reads all it is charged for; the union reads every
- * posting, and stamps, scores and ranks each tool it meets. With the rate of their excerpts
- * below, a unit of the closest tools buys about the CPU time of an ordinary search at 10k and
- * 100k tools (docs/performance.md#relevance-and-the-closest-tools).
- */
-export const CLOSEST_POSTINGS_PER_UNIT = 50_000;
-/**
- * Keywords looked for in the page's excerpts (and highlighted) per unit beyond the first: about
- * the CPU time of an ordinary search at 10k tools, where a keyword of a hit's excerpt takes
- * 6 µs (twelve single letters, a page of 20) and an ordinary search 0.28 ms. An ordinary page
- * (up to three keywords, 10 hits) stays within its first unit.
+ * Keywords looked for in excerpts (and highlighted) per unit beyond the first, the page's and
+ * the closest tools' alike: about the CPU time of an ordinary search at 10k tools, where a
+ * keyword of a hit's excerpt takes 6 µs (twelve single letters, a page of 20) and an ordinary
+ * search 0.28 ms. An ordinary page (up to three keywords, 10 hits) stays within its first unit.
+ * Priced as a server runs (no forced collection), a unit of the closest tools takes 0.2 to 0.45
+ * ms of CPU at 10k and 100k tools, about an ordinary search's 0.28 ms at 10k; at 100k an
+ * ordinary search takes 1.7 ms for its one unit (docs/relevance.md#what-the-closest-tools-cost).
  */
 export const EXCERPT_SCANS_PER_UNIT = 45;
-/** Keywords looked for in the closest tools' review texts per unit: every review, each keyword. */
-export const CLOSEST_EXCERPT_SCANS_PER_UNIT = 10;
 /** Units one keyword's spelling corrections cost. */
 const UNITS_PER_CORRECTION = 1;
 
 /**
  * Units of the `search` bucket one search costs (docs/api.md#what-a-search-costs): one, plus one
- * for every `POSTINGS_PER_UNIT` postings matching reads, every `CLOSEST_POSTINGS_PER_UNIT` the
- * closest tools read, every 45 keywords looked for in the page's excerpts and every 10 in the
- * closest tools' excerpts, and every keyword whose spelling "did you mean" corrects. The one
- * rule of every search route (REST, page, MCP).
+ * for every `POSTINGS_PER_UNIT` postings read (matching and closest tools together), every
+ * `EXCERPT_SCANS_PER_UNIT` keywords looked for in excerpts (the page's and the closest tools'),
+ * and every keyword whose spelling "did you mean" corrects. The one rule of every search route
+ * (REST, page, MCP).
  */
 export function searchUnits(work: SearchWork): number {
   return (
     1 +
-    Math.floor(work.postings / POSTINGS_PER_UNIT) +
-    Math.floor(work.closestPostings / CLOSEST_POSTINGS_PER_UNIT) +
-    Math.floor(work.excerptScans / EXCERPT_SCANS_PER_UNIT) +
-    Math.floor(work.closestExcerptScans / CLOSEST_EXCERPT_SCANS_PER_UNIT) +
+    Math.floor((work.postings + work.closestPostings) / POSTINGS_PER_UNIT) +
+    Math.floor((work.excerptScans + work.closestExcerptScans) / EXCERPT_SCANS_PER_UNIT) +
     work.corrections * UNITS_PER_CORRECTION
   );
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { aTool, type ToolBuilder } from '@reviews/domain/testing';
 import {
-  CLOSEST_EXCERPT_SCANS_PER_UNIT,
-  CLOSEST_POSTINGS_PER_UNIT,
   EXCERPT_SCANS_PER_UNIT,
   POSTINGS_PER_UNIT,
   searchUnits,
@@ -164,12 +162,12 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
   });
 
   it('charges the closest tools of a split search in units on a catalog where they are costly', () => {
-    // Half the tools hold 32 words that begin "migra", half 32 that begin "backu": no tool
+    // Half the tools hold 64 words that begin "migra", half 64 that begin "backu": no tool
     // matches both keywords, and the union reads every one of those postings.
     const letter = (i: number) => String.fromCharCode(97 + i);
     const words = (stem: string) =>
-      Array.from({ length: 32 }, (_, i) => `${stem}${letter(i % 16)}${letter(i >> 4)}`).join(' ');
-    const many = Array.from({ length: CLOSEST_POSTINGS_PER_UNIT / 16 }, (_, i) =>
+      Array.from({ length: 64 }, (_, i) => `${stem}${letter(i % 16)}${letter(i >> 4)}`).join(' ');
+    const many = Array.from({ length: POSTINGS_PER_UNIT / 32 }, (_, i) =>
       aTool()
         .withId(`t${i}`)
         .named(`Tool ${i}`)
@@ -180,7 +178,7 @@ describe('SearchIndex.plannedWork (docs/api.md#what-a-search-costs)', () => {
     const units = searchUnits(index.plannedWork(request, { facets: false, limit: 10 }));
     const found = index.closest(request, 10);
     expect(found.hits).toHaveLength(10);
-    expect(found.postingsRead).toBeGreaterThanOrEqual(2 * CLOSEST_POSTINGS_PER_UNIT);
+    expect(found.postingsRead).toBeGreaterThanOrEqual(2 * POSTINGS_PER_UNIT);
     // One for the request, at least two for the union's postings, and the corrections of both.
     expect(units).toBeGreaterThanOrEqual(1 + 2 + 2);
   });
@@ -224,11 +222,15 @@ describe('searchUnits', () => {
     expect(searchUnits({ ...nothing, excerptScans: 3 * 10 })).toBe(1);
   });
 
-  it('charges the closest tools postings and excerpts at their own rates', () => {
-    expect(searchUnits({ ...nothing, closestPostings: 10 * CLOSEST_POSTINGS_PER_UNIT })).toBe(11);
-    expect(searchUnits({ ...nothing, closestPostings: CLOSEST_POSTINGS_PER_UNIT - 1 })).toBe(1);
-    expect(
-      searchUnits({ ...nothing, closestExcerptScans: 3 * CLOSEST_EXCERPT_SCANS_PER_UNIT }),
-    ).toBe(4);
+  it("charges the closest tools' postings and excerpts at the search's own rates", () => {
+    expect(searchUnits({ ...nothing, closestPostings: 10 * POSTINGS_PER_UNIT })).toBe(11);
+    expect(searchUnits({ ...nothing, closestPostings: POSTINGS_PER_UNIT - 1 })).toBe(1);
+    // Matching and union together: two halves make a unit.
+    const half = POSTINGS_PER_UNIT / 2;
+    expect(searchUnits({ ...nothing, postings: half, closestPostings: half })).toBe(2);
+    expect(searchUnits({ ...nothing, closestExcerptScans: 3 * EXCERPT_SCANS_PER_UNIT })).toBe(4);
+    expect(searchUnits({ ...nothing, excerptScans: 12 * 20, closestExcerptScans: 12 * 20 })).toBe(
+      11,
+    );
   });
 });
