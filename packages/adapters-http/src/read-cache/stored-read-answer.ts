@@ -14,7 +14,9 @@ export function storedReadAnswer(
   payload: string,
   options: { etag: string; encoding: string; buckets: readonly BucketName[]; route: string },
 ): StoredReadAnswer {
-  const { body, contentEncoding } = encodedBody(payload, options.encoding);
+  const coded = encodedBody(payload, options.encoding);
+  const body = ownBytes(coded.body);
+  const { contentEncoding } = coded;
   const headers = {
     ...validatorHeaders(options.etag),
     'Content-Type': JSON_CONTENT_TYPE,
@@ -30,4 +32,17 @@ export function storedReadAnswer(
     headers,
     headerList: Object.entries(headers).flat(),
   };
+}
+
+/**
+ * `bytes` in memory of their own, exactly their size. The compressors return a view of a 16 KiB
+ * output chunk, and a short `Buffer.from` is a view of an 8 KiB pool slab: kept in the cache,
+ * such a view would hold the whole chunk or slab, several times the bytes the cache counts for
+ * it (a 2 KB brotli body held 16 KiB), and the bound on the cache's memory would not be one.
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
