@@ -270,7 +270,9 @@ export const BENCHES: readonly Bench[] = [
            --q TEXT ("postgres slow") --seconds S (5) --connections C (16) --rounds R (3)
            --profile DIR (our server runs with --cpu-prof, profile written to DIR)
            --routes search,browse,detail,mcp (all) [--server PATH/main.js]
-           [--compare DIR] (DIR's built server beside ours on every route, in turn)`,
+           [--compare DIR] (DIR's built server beside ours on every route, in turn)
+           [--instructions] (instead of the rounds: instructions per answer of the REST routes
+           under callgrind, cached, this build and the --compare build)`,
     run: (values) => {
       return httpBench({
         catalog: values.catalog,
@@ -283,6 +285,7 @@ export const BENCHES: readonly Bench[] = [
         routes: values.routes?.split(','),
         server: values.server,
         compare: values.compare,
+        instructions: values.instructions,
       });
     },
   },

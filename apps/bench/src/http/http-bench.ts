@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatedCatalog } from '../generated-catalog.js';
+import { httpInstructions } from './http-instructions.js';
 import { loadRun, type LoadFigures, type LoadTarget } from './load-run.js';
 import { recordResponse, type RecordedResponse } from './recorded-response.js';
 import {
@@ -37,6 +38,8 @@ interface HttpBenchOptions {
   readonly server: string | undefined;
   /** Another checkout (built): its server runs beside ours, in turn, on every route. */
   readonly compare: string | undefined;
+  /** Instead of the rounds: instructions per answer of the REST routes (`httpInstructions`). */
+  readonly instructions: boolean;
 }
 
 /**
@@ -105,7 +108,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
         : ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`],
     );
     const theirs =
-      options.compare === undefined
+      options.compare === undefined || options.instructions
         ? undefined
         : await service('theirs', serverMainIn(options.compare));
     const routes = (await benchRoutes(ours.url, options.q)).filter(
@@ -113,6 +116,20 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     );
     const rest = routes.filter((route) => route.generation === undefined);
     const mcp = routes.filter((route) => route.generation !== undefined);
+    if (options.instructions) {
+      // Counted under callgrind in servers of their own; this one only found the routes.
+      await ours.stop();
+      const builds: Array<readonly [string, string]> = [['ours', options.server ?? SERVER_MAIN]];
+      if (options.compare !== undefined)
+        builds.push([options.compare, serverMainIn(options.compare)]);
+      const counted = rest.map(({ name, target }) => ({
+        name,
+        path: target.path,
+        headers: target.headers,
+      }));
+      await httpInstructions(builds, catalog, workDir, counted);
+      return;
+    }
 
     const recorded: RecordedResponse[] = [];
     for (const route of rest) {

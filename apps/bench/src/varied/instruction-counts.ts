@@ -17,11 +17,12 @@ interface CountedPhase {
 
 /**
  * Starts `main` under `valgrind --tool=callgrind` with instrumentation off and, phase after
- * phase, asks it the phase's warm-up (not counted: the JIT and the pools settle), then counts
- * the instructions the process executes (`Ir`, every thread) while it answers the phase's
- * measured requests; returns them per answer, by phase, with those of V8's garbage collector. Requests go one at a time over one
- * keep-alive connection, so two builds asked the same phases do the same work and their counts
- * compare within a fraction of a per cent, whatever else the machine runs.
+ * phase, asks it the phase's warm-up (not counted: the JIT and the pools settle), waits until the
+ * process is idle (`settled`), then counts the instructions the process executes (`Ir`, every
+ * thread) while it answers the phase's measured requests; returns them per answer, by phase, with
+ * those of V8's garbage collector. Requests go one at a time over one keep-alive connection, so
+ * two builds asked the same phases do the same work and their counts compare within a fraction
+ * of a per cent, whatever else the machine runs.
  */
 export async function countInstructions(
   main: string,
@@ -56,6 +57,7 @@ export async function countInstructions(
   try {
     for (const phase of phases) {
       for (const path of phase.warmUp) await get(agent, server.url, path, phase.headers);
+      await settled(server.pid);
       await control('--zero');
       await control('--instr=on');
       for (const path of phase.measured) await get(agent, server.url, path, phase.headers);
@@ -80,6 +82,29 @@ export async function countInstructions(
   } finally {
     agent.destroy();
     await server.stop(60_000);
+  }
+}
+
+/**
+ * Waits until the process `pid` runs no more than a tick in half a second: the server's own
+ * background work (writing its index snapshot, indexing ahead in its worker), which under
+ * callgrind lasts many seconds, must not be counted in the answers asked next.
+ */
+async function settled(pid: number): Promise<void> {
+  const ticks = async () => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, the 14th and 15th fields of stat(5), 12th and 13th after the name.
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const deadline = Date.now() + 300_000;
+  let before = await ticks();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await ticks();
+    if (now - before <= 1) return;
+    if (Date.now() > deadline) throw new Error(`process ${pid} did not settle in 300 s`);
+    before = now;
   }
 }
 
