@@ -32,14 +32,16 @@ export async function httpInstructions(
     measured: Array<string>(MEASURED).fill(route.path),
     headers: route.headers,
   }));
-  const counts = await Promise.all(
-    builds.map(async ([name, main], at) => {
-      const dataDir = join(workDir, `instructions-${at}`);
-      await mkdir(dataDir);
-      const env = benchServiceEnv(catalog, dataDir);
-      return { name, perRoute: await countInstructions(main, env, dataDir, phases) };
-    }),
-  );
+  // One build after the other: a server's timers (the log's flush every 50 ms) run by the clock,
+  // so a server slowed down by another one beside it would count more of them an answer.
+  const counts: Array<{ name: string; perRoute: Awaited<ReturnType<typeof countInstructions>> }> =
+    [];
+  for (const [at, [name, main]] of builds.entries()) {
+    const dataDir = join(workDir, `instructions-${at}`);
+    await mkdir(dataDir);
+    const env = benchServiceEnv(catalog, dataDir);
+    counts.push({ name, perRoute: await countInstructions(main, env, dataDir, phases) });
+  }
   console.log(
     `instructions per answer (callgrind, every thread): ${WARM_UP} answers of warm-up, then ` +
       `${MEASURED} counted, one at a time over one connection\n` +
