@@ -271,8 +271,9 @@ export const BENCHES: readonly Bench[] = [
            --profile DIR (our server runs with --cpu-prof, profile written to DIR)
            --routes search,browse,detail,mcp (all) [--server PATH/main.js]
            [--compare DIR] (DIR's built server beside ours on every route, in turn)
-           [--instructions] (instead of the rounds: instructions per answer of the REST routes
-           under callgrind, cached, this build and the --compare build)`,
+           [--instructions] (instead of the rounds: instructions per answer under callgrind, each
+           server alone: this build and the --compare build on every route, the SDK reference
+           on MCP)`,
     run: (values) => {
       return httpBench({
         catalog: values.catalog,

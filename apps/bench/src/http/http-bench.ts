@@ -116,21 +116,6 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     );
     const rest = routes.filter((route) => route.generation === undefined);
     const mcp = routes.filter((route) => route.generation !== undefined);
-    if (options.instructions) {
-      // Counted under callgrind in servers of their own; this one only found the routes.
-      await ours.stop();
-      const builds: Array<readonly [string, string]> = [['ours', options.server ?? SERVER_MAIN]];
-      if (options.compare !== undefined)
-        builds.push([options.compare, serverMainIn(options.compare)]);
-      const counted = rest.map(({ name, target }) => ({
-        name,
-        path: target.path,
-        headers: target.headers,
-      }));
-      await httpInstructions(builds, catalog, workDir, counted);
-      return;
-    }
-
     const recorded: RecordedResponse[] = [];
     for (const route of rest) {
       const response = await recordResponse(ours.url, { ...route.target, url: route.target.path });
@@ -142,6 +127,23 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     const resultFile = join(workDir, 'search-tools-result.json');
     if (mcp[0] !== undefined)
       await writeFile(resultFile, JSON.stringify(await mcpResult(ours.url, mcp[0])));
+    if (options.instructions) {
+      // Counted under callgrind in servers of their own; this one only found the routes and the
+      // result the SDK reference is to give.
+      await ours.stop();
+      const builds: Array<readonly [string, string]> = [['ours', options.server ?? SERVER_MAIN]];
+      if (options.compare !== undefined)
+        builds.push([options.compare, serverMainIn(options.compare)]);
+      const counted = routes.map(({ name, target, generation }) => ({
+        name,
+        target,
+        ...(generation === undefined
+          ? {}
+          : { reference: { main: MCP_REFERENCE_MAIN, args: [generation, resultFile] } }),
+      }));
+      await httpInstructions(builds, catalog, workDir, counted);
+      return;
+    }
 
     const references = new Map<string, LoggingServer>();
     if (rest.length > 0) {

@@ -1,25 +1,38 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { InstructionTotals } from '../varied/callgrind-totals.js';
 import { countInstructions } from '../varied/instruction-counts.js';
 import { benchServiceEnv } from '../server-process.js';
+import type { LoadTarget } from './load-run.js';
 
-/** Answers asked of each route before counting (JIT, caches and pools settle), then counted. */
+/**
+ * Answers asked of each route before counting (JIT, caches and pools settle), then counted: fewer
+ * for MCP, whose calls cost ten times a cached REST answer.
+ */
 const WARM_UP = 3000;
 const MEASURED = 2000;
+const MCP_WARM_UP = 1000;
+const MCP_MEASURED = 1000;
 
-/** A REST route of `pnpm bench http`: its name and the GET it asks. */
+/** A route of `pnpm bench http` as counted: its name, its request, and its own reference. */
 export interface CountedRoute {
   readonly name: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
+  readonly target: LoadTarget;
+  /**
+   * A reference server of this route alone (the SDK's serving of one MCP generation): its
+   * script and arguments. REST routes have none: their references replay recorded bytes.
+   */
+  readonly reference?: { readonly main: string; readonly args: readonly string[] };
 }
 
 /**
  * `pnpm bench http --instructions`: the instructions each build executes (every thread, from
- * callgrind) per answer on each REST route, asked one at a time over one connection after a
- * warm-up. After the warm-up every answer comes from the read cache, so this counts the cached
- * path itself; wall time on two shared cores swings by a tenth between rounds, the counts by
- * well under a per cent.
+ * callgrind) per answer on each route, asked one at a time over one connection after a warm-up,
+ * and for an MCP route those of the SDK reference answering the same call. After the warm-up
+ * every REST answer comes from the read cache, so that counts the cached path itself. Wall time on
+ * two shared cores swings by a tenth between rounds; these counts by a few per cent. Each server
+ * is counted alone, one after the other: a server's timers (the log's flush every 50 ms) run by
+ * the clock, so a server slowed by another beside it would count more of them an answer.
  */
 export async function httpInstructions(
   builds: ReadonlyArray<readonly [string, string]>,
@@ -27,43 +40,65 @@ export async function httpInstructions(
   workDir: string,
   routes: readonly CountedRoute[],
 ): Promise<void> {
-  const phases = routes.map((route) => ({
-    warmUp: Array<string>(WARM_UP).fill(route.path),
-    measured: Array<string>(MEASURED).fill(route.path),
-    headers: route.headers,
-  }));
-  // One build after the other: a server's timers (the log's flush every 50 ms) run by the clock,
-  // so a server slowed down by another one beside it would count more of them an answer.
-  const counts: Array<{ name: string; perRoute: Awaited<ReturnType<typeof countInstructions>> }> =
-    [];
-  for (const [at, [name, main]] of builds.entries()) {
-    const dataDir = join(workDir, `instructions-${at}`);
-    await mkdir(dataDir);
-    const env = benchServiceEnv(catalog, dataDir);
-    counts.push({ name, perRoute: await countInstructions(main, env, dataDir, phases) });
+  const phaseOf = ({ target }: CountedRoute) => ({
+    warmUp: Array<string>(target.method === 'POST' ? MCP_WARM_UP : WARM_UP).fill(target.path),
+    measured: Array<string>(target.method === 'POST' ? MCP_MEASURED : MEASURED).fill(target.path),
+    headers: target.headers,
+    method: target.method,
+    body: target.body,
+  });
+  let runs = 0;
+  const dataDir = async () => {
+    const dir = join(workDir, `instructions-${runs++}`);
+    await mkdir(dir);
+    return dir;
+  };
+  const perBuild: InstructionTotals[][] = [];
+  for (const [, main] of builds) {
+    const dir = await dataDir();
+    perBuild.push(
+      await countInstructions(main, benchServiceEnv(catalog, dir), dir, routes.map(phaseOf)),
+    );
   }
+  const perReference = new Map<number, InstructionTotals>();
+  for (const [at, route] of routes.entries()) {
+    if (route.reference === undefined) continue;
+    const dir = await dataDir();
+    const [count] = await countInstructions(
+      route.reference.main,
+      { ...process.env },
+      dir,
+      [phaseOf(route)],
+      route.reference.args,
+    );
+    perReference.set(at, count!);
+  }
+
+  const names = [...builds.map(([name]) => name), ...(perReference.size > 0 ? ['SDK'] : [])];
   console.log(
     `instructions per answer (callgrind, every thread): ${WARM_UP} answers of warm-up, then ` +
-      `${MEASURED} counted, one at a time over one connection\n` +
-      'route'.padEnd(14) +
-      counts
-        .map(({ name }) => `${name.slice(-24)}: all`.padStart(30) + 'without GC'.padStart(22))
+      `${MEASURED} counted (MCP: ${MCP_WARM_UP}, ${MCP_MEASURED}) in batches, the median batch, ` +
+      `one at a time over one connection; in brackets the share of ours (above 1: fewer)\n` +
+      'route'.padEnd(16) +
+      names
+        .map((name) => `${name.slice(-24)}: all`.padStart(30) + 'without GC'.padStart(22))
         .join(''),
   );
   for (const [at, route] of routes.entries()) {
-    const ours = counts[0]!.perRoute[at]!;
-    const cells = counts.map(({ perRoute }, i) => {
-      const { all, garbageCollector } = perRoute[at]!;
-      const rest = all - garbageCollector;
+    const ours = perBuild[0]![at]!;
+    const counts = [...perBuild.map((build) => build[at]), perReference.get(at)];
+    const cells = counts.slice(0, names.length).map((count, i) => {
+      if (count === undefined) return ''.padStart(52);
+      const rest = count.all - count.garbageCollector;
       const ratio = (value: number, base: number) =>
         i === 0 ? '' : ` (${(value / base).toFixed(3)})`;
       return (
-        `${Math.round(all).toLocaleString('en')}${ratio(all, ours.all)}`.padStart(30) +
+        `${Math.round(count.all).toLocaleString('en')}${ratio(count.all, ours.all)}`.padStart(30) +
         `${Math.round(rest).toLocaleString('en')}${ratio(rest, ours.all - ours.garbageCollector)}`.padStart(
           22,
         )
       );
     });
-    console.log(`${route.name.padEnd(14)}${cells.join('')}`);
+    console.log(`${route.name.padEnd(16)}${cells.join('')}`);
   }
 }

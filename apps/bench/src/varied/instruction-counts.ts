@@ -20,6 +20,9 @@ interface CountedPhase {
   readonly warmUp: readonly string[];
   readonly measured: readonly string[];
   readonly headers: Readonly<Record<string, string>>;
+  /** `GET` (by default), or `POST` with `body` (an MCP call). */
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
 }
 
 /**
@@ -36,6 +39,8 @@ export async function countInstructions(
   env: NodeJS.ProcessEnv,
   workDir: string,
   phases: readonly CountedPhase[],
+  /** The script's arguments (a reference server's). */
+  args: readonly string[] = [],
 ): Promise<InstructionTotals[]> {
   const outDir = await mkdtemp(join(workDir, 'callgrind-'));
   const outFile = join(outDir, 'callgrind.out');
@@ -43,6 +48,7 @@ export async function countInstructions(
   // also the service's listen address): the server and the control get the same values.
   const names = { USER: env.USER ?? 'root', HOST: env.HOST ?? 'localhost' };
   const server = await startServerLoggingTo(main, join(outDir, 'server.log'), {
+    args: [...args],
     env: { ...env, ...names },
     wrapper: [
       'valgrind',
@@ -63,11 +69,11 @@ export async function countInstructions(
   /** The instructions of the next `paths` answers, all threads, per answer. */
   const counted = async (
     paths: readonly string[],
-    headers: Readonly<Record<string, string>>,
+    phase: CountedPhase,
   ): Promise<InstructionTotals> => {
     await control('--zero');
     await control('--instr=on');
-    for (const path of paths) await get(agent, server.url, path, headers);
+    for (const path of paths) await ask(agent, server.url, path, phase);
     await control('--instr=off');
     const before = new Set(await readdir(outDir));
     await control('--dump');
@@ -87,12 +93,12 @@ export async function countInstructions(
   const perAnswer: InstructionTotals[] = [];
   try {
     for (const phase of phases) {
-      for (const path of phase.warmUp) await get(agent, server.url, path, phase.headers);
+      for (const path of phase.warmUp) await ask(agent, server.url, path, phase);
       await settled(server.pid);
       const size = Math.ceil(phase.measured.length / BATCHES);
       const batches: InstructionTotals[] = [];
       for (let at = 0; at < phase.measured.length; at += size)
-        batches.push(await counted(phase.measured.slice(at, at + size), phase.headers));
+        batches.push(await counted(phase.measured.slice(at, at + size), phase));
       batches.sort((a, b) => a.all - b.all);
       perAnswer.push(batches[Math.floor(batches.length / 2)]!);
     }
@@ -126,15 +132,11 @@ async function settled(pid: number): Promise<void> {
   }
 }
 
-/** One GET, its body read to the end; throws on any status but 200. */
-function get(
-  agent: Agent,
-  base: string,
-  path: string,
-  headers: Readonly<Record<string, string>>,
-): Promise<void> {
+/** One request of `phase`, its body read to the end; throws on any status but 200. */
+function ask(agent: Agent, base: string, path: string, phase: CountedPhase): Promise<void> {
+  const { headers, method = 'GET', body } = phase;
   return new Promise((done, fail) => {
-    const req = request(new URL(path, base), { agent, headers }, (res) => {
+    const req = request(new URL(path, base), { agent, headers, method }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200 ? done() : fail(new Error(`${path}: ${res.statusCode}`)),
@@ -142,6 +144,6 @@ function get(
       res.on('error', fail);
     });
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
 }
