@@ -15,7 +15,7 @@ const MCP_WARM_UP = 1000;
 const MCP_MEASURED = 1000;
 
 /** A route of `pnpm bench http` as counted: its name, its request, and its own reference. */
-export interface CountedRoute {
+interface CountedRoute {
   readonly name: string;
   readonly target: LoadTarget;
   /**
