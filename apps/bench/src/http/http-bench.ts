@@ -38,7 +38,7 @@ interface HttpBenchOptions {
   readonly server: string | undefined;
   /** Another checkout (built): its server runs beside ours, in turn, on every route. */
   readonly compare: string | undefined;
-  /** Instead of the rounds: instructions per answer of the REST routes (`httpInstructions`). */
+  /** Instead of the rounds: instructions per answer of every route (`httpInstructions`). */
   readonly instructions: boolean;
 }
 
