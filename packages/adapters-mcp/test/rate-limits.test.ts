@@ -46,6 +46,18 @@ describe('MCP requests in the REST buckets', () => {
     expect(refused).toEqual({ search: 1 });
   });
 
+  it('charges a call whose result is kept one unit: it searches nothing, as a kept REST answer', async () => {
+    const quota = new RecordingQuota();
+    const { mcpUrl } = await start(quota);
+    // Twenty hits, each with its four keywords looked for in its excerpt: 2 units when computed.
+    const costly = { q: 'a d f t', limit: 20 };
+    const first = await (await post(mcpUrl, call(1, 'search_tools', costly))).json();
+    const again = await (await post(mcpUrl, call(2, 'search_tools', costly))).json();
+    expect(again).toEqual({ ...first, id: 2 });
+    expect(quota.units[0]?.search).toBeGreaterThan(1);
+    expect(quota.units[1]).toEqual({ search: 1 });
+  });
+
   it('charges api for every HTTP request and search on top for each search_tools call', async () => {
     const quota = new RecordingQuota();
     const { mcpUrl } = await start(quota);

@@ -54,4 +54,22 @@ describe('withResultCache', () => {
     cached.call({ q: 'b' });
     expect(tool.calls).toBe(4);
   });
+
+  it('says which calls it would answer from memory, without counting a use', () => {
+    const tool = new CountingTool();
+    let version = 'v1';
+    const cached = withResultCache(tool, () => version, 2);
+    expect(cached.keeps({ q: 'a' })).toBe(false);
+    cached.call({ q: 'a' });
+    cached.call({ q: 'b' });
+    expect(cached.keeps({ q: 'a' })).toBe(true);
+    expect(cached.keeps({ fail: true })).toBe(false);
+    // keeps did not make a the most recently used: c pushes it out.
+    cached.call({ q: 'c' });
+    expect(cached.keeps({ q: 'a' })).toBe(false);
+    expect(cached.keeps({ q: 'c' })).toBe(true);
+    version = 'v2';
+    expect(cached.keeps({ q: 'c' })).toBe(false);
+    expect(tool.calls).toBe(3);
+  });
 });

@@ -22,7 +22,7 @@ import { compareToolsPrompt } from '../prompts/compare-tools.prompt.js';
 import { evaluateToolPrompt } from '../prompts/evaluate-tool.prompt.js';
 import { toolResources } from '../resources/tool-resources.js';
 import { mcpServerFactory, type McpCatalogFeatures } from '../server/create-mcp-server.js';
-import { withResultCache } from '../tools/tool-result-cache.js';
+import { withResultCache, type KeptResultsTool } from '../tools/tool-result-cache.js';
 import { getToolTool } from '../tools/get-tool.tool.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { searchToolsTool } from '../tools/search-tools.tool.js';
@@ -107,10 +107,12 @@ export interface McpEndpoint {
  */
 export function mcpEndpoint(deps: McpRoutesDeps): McpEndpoint {
   const contentVersion = deps.contentVersion;
-  const tools: readonly McpTool[] = [
-    searchToolsTool(deps.searchTools),
-    getToolTool(deps.getTool),
-  ].map((tool) => (contentVersion === undefined ? tool : withResultCache(tool, contentVersion)));
+  const kept = (tool: McpTool) =>
+    contentVersion === undefined
+      ? { ...tool, keeps: () => false }
+      : withResultCache(tool, contentVersion);
+  const search = kept(searchToolsTool(deps.searchTools));
+  const tools: readonly McpTool[] = [search, kept(getToolTool(deps.getTool))];
   const features: McpCatalogFeatures = {
     resources: toolResources(deps),
     prompts: [evaluateToolPrompt(deps.getTool), compareToolsPrompt(deps.getTool)],
@@ -126,7 +128,7 @@ export function mcpEndpoint(deps: McpRoutesDeps): McpEndpoint {
     MCP_ENDPOINT_METHODS,
   );
   const readBody = express.json({ limit: MCP_MAX_BODY_BYTES, verify: verifyJsonBody });
-  const handle = handleMessages(deps, serve);
+  const handle = handleMessages(deps, serve, search);
   const fail = answerErrors(deps);
   const router = Router();
 
@@ -150,6 +152,7 @@ export function mcpEndpoint(deps: McpRoutesDeps): McpEndpoint {
 function handleMessages(
   deps: McpRoutesDeps,
   serve: (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>,
+  search: Pick<KeptResultsTool, 'keeps'>,
 ): (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const body: unknown = req.body;
@@ -166,7 +169,7 @@ function handleMessages(
       );
       return;
     }
-    const { buckets, units } = messageCharge(body, deps.searchTools);
+    const { buckets, units } = messageCharge(body, deps.searchTools, (args) => search.keeps(args));
     const admitted = await admitRequest(deps.charge, req, buckets, res, body, units);
     if (!admitted) return;
     // A body express.json did not take (another content type) stays unread: the SDK answers 415.

@@ -18,13 +18,16 @@ const REQUEST_ONLY: MessageCharge = { buckets: [BUCKETS.api], units: {} };
 /**
  * docs/api.md#limits, for MCP: every HTTP request to `/mcp` costs one `api` unit, and a
  * `search_tools` call `search` units on top, by the use case's one rule
- * (docs/api.md#what-a-search-costs; arguments the tool will refuse cost the usual one) — the same
- * buckets, under the same client key, as REST, so switching protocol doubles nothing. The call is
- * read from the message before the SDK sees it, so the tools' calls know nothing of limits.
+ * (docs/api.md#what-a-search-costs; arguments the tool will refuse cost the usual one, and so
+ * does a call whose result is kept (`kept`), which searches nothing, as a kept REST answer) — the
+ * same buckets, under the same client key, as REST, so switching protocol doubles nothing. The
+ * call is read from the message before the SDK sees it, so the tools' calls know nothing of
+ * limits.
  */
 export function messageCharge(
   message: unknown,
   searchTools: Pick<SearchTools, 'cost'>,
+  kept: (args: Record<string, unknown>) => boolean,
 ): MessageCharge {
   const args = searchToolsArguments(message);
   if (args === undefined) return REQUEST_ONLY;
@@ -32,7 +35,9 @@ export function messageCharge(
     buckets: [BUCKETS.api, BUCKETS.search],
     units: {
       search: () => {
-        const input = searchToolsInputSchema.safeParse(args ?? {});
+        const sent = (args ?? {}) as Record<string, unknown>;
+        if (kept(sent)) return 1;
+        const input = searchToolsInputSchema.safeParse(sent);
         return input.success ? searchTools.cost(input.data) : 1;
       },
     },

@@ -2,6 +2,15 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { LruCache } from '@reviews/domain';
 import type { McpTool } from './mcp-tool.js';
 
+/** A tool whose results are kept: `keeps` says whether a call would be answered from memory. */
+export interface KeptResultsTool extends McpTool {
+  /**
+   * Whether a call with `args` would now be answered from memory, running no use case (the
+   * charge asks it: a kept search costs one unit, as a kept REST answer does).
+   */
+  keeps(args: Record<string, unknown>): boolean;
+}
+
 /** Default bound on the results kept per tool. */
 const DEFAULT_CACHED_RESULTS = 1_000;
 
@@ -16,11 +25,17 @@ export function withResultCache(
   tool: McpTool,
   contentVersion: () => string | undefined,
   maxEntries = DEFAULT_CACHED_RESULTS,
-): McpTool {
+): KeptResultsTool {
   let results = new LruCache<CallToolResult>(maxEntries, maxEntries);
   let cachedVersion: string | undefined;
   return {
     definition: tool.definition,
+    keeps(args) {
+      const version = contentVersion();
+      return (
+        version !== undefined && version === cachedVersion && results.has(JSON.stringify(args))
+      );
+    },
     call(args) {
       const version = contentVersion();
       if (version === undefined) return tool.call(args);
