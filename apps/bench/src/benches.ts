@@ -59,6 +59,7 @@ export const BENCH_OPTIONS = {
   breakdown: { type: 'boolean', default: false },
   'breakdown-only': { type: 'boolean', default: false },
   instructions: { type: 'boolean', default: false },
+  pin: { type: 'boolean', default: false },
   tuning: { type: 'boolean', default: false },
 } as const;
 
@@ -273,7 +274,8 @@ export const BENCHES: readonly Bench[] = [
            [--compare DIR] (DIR's built server beside ours on every route, in turn)
            [--instructions] (instead of the rounds: instructions per answer under callgrind, each
            server alone: this build and the --compare build on every route, the SDK reference
-           on MCP)`,
+           on MCP)
+           [--pin] (every server on the second core, the load generator on the first)`,
     run: (values) => {
       return httpBench({
         catalog: values.catalog,
@@ -287,6 +289,7 @@ export const BENCHES: readonly Bench[] = [
         server: values.server,
         compare: values.compare,
         instructions: values.instructions,
+        pin: values.pin,
       });
     },
   },

@@ -1,8 +1,10 @@
 import { SERVER_MAIN } from '@reviews/server/testing';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { generatedCatalog } from '../generated-catalog.js';
 import { httpInstructions } from './http-instructions.js';
 import { loadRun, type LoadFigures, type LoadTarget } from './load-run.js';
@@ -40,6 +42,12 @@ interface HttpBenchOptions {
   readonly compare: string | undefined;
   /** Instead of the rounds: instructions per answer of every route (`httpInstructions`). */
   readonly instructions: boolean;
+  /**
+   * Every server on the second core and the load generator (this process) on the first
+   * (`pinnedToCores`), so neither takes the other's CPU and a server's own threads (its
+   * collector, its compiler) count against its answers only.
+   */
+  readonly pin: boolean;
 }
 
 /**
@@ -85,12 +93,16 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
   const catalog = options.catalog ?? (await generatedCatalog(options.tools, 1)).file;
   const workDir = await mkdtemp(join(tmpdir(), 'bench-http-'));
   const started: LoggingServer[] = [];
+  const pinned = options.pin ? await pinnedToCores() : undefined;
   const start = async (
     name: string,
     script: string,
     options: Parameters<typeof startServerLoggingTo>[2],
   ): Promise<LoggingServer> => {
-    const server = await startServerLoggingTo(script, join(workDir, `${name}.log`), options);
+    const server = await startServerLoggingTo(script, join(workDir, `${name}.log`), {
+      ...options,
+      ...(pinned === undefined ? {} : { wrapper: pinned }),
+    });
     started.push(server);
     return server;
   };
@@ -183,10 +195,12 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
         `${options.rounds} rounds of ${options.seconds} s per server and route, ${options.connections} connections` +
         (options.compare === undefined ? '' : `\ntheirs: ${options.compare}`),
     );
-    // Warm-up: JIT, caches and connection pools of every server, not measured.
+    // Warm-up, not measured: JIT, caches, connection pools and the heap of every server. A run
+    // as long as a measured one: after one second the service still compiles and grows its
+    // heap (its first five seconds of MCP calls cost a third more CPU a call than the next).
     for (const route of routes)
       for (const [, server] of contenders(route))
-        await loadRun(server.url, route.target, 1, options.connections);
+        await loadRun(server.url, route.target, options.seconds, options.connections);
 
     const rounds: Array<Map<string, RunFigures>> = [];
     for (let round = 0; round < options.rounds; round++) {
@@ -211,6 +225,16 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
     for (const server of started.reverse()) await server.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Pins this process (the load generator, every thread) to the first core and returns the
+ * wrapper that starts a server on the second (`taskset`, util-linux).
+ */
+async function pinnedToCores(): Promise<string[]> {
+  if (availableParallelism() < 2) throw new Error('--pin needs two cores');
+  await promisify(execFile)('taskset', ['-a', '-p', '-c', '0', String(process.pid)]);
+  return ['taskset', '-c', '1'];
 }
 
 async function benchRoutes(base: string, q: string): Promise<Route[]> {
