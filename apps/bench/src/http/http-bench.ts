@@ -84,8 +84,8 @@ const referencesOf = (route: Route): ServerName[] =>
  * generations) of the built service, each against its references in their own processes: for
  * REST a bare `node:http` server and a bare Express app serving the bytes and headers the service
  * sent for the same request (fetched from it first, in the coding the load generator asks for);
- * for MCP a bare `node:http` server serving the call through the official SDK with the result the
- * service gave. With `--compare DIR` that build's server runs beside ours on every route. Rounds
+ * for MCP a bare `node:http` server serving both generations on one endpoint through the
+ * official SDK with the result the service gave. With `--compare DIR` that build's server runs beside ours on every route. Rounds
  * turn the servers' order so all see the same machine load; prints requests/s, p99 and the
  * ratios per round and their medians.
  */
@@ -151,7 +151,7 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
         target,
         ...(generation === undefined
           ? {}
-          : { reference: { main: MCP_REFERENCE_MAIN, args: [generation, resultFile] } }),
+          : { reference: { main: MCP_REFERENCE_MAIN, args: [resultFile] } }),
       }));
       await httpInstructions(builds, catalog, workDir, counted);
       return;
@@ -172,22 +172,16 @@ export async function httpBench(options: HttpBenchOptions): Promise<void> {
         references.get('node:http')!.url,
       ]);
     }
-    for (const route of mcp) {
-      const generation = route.generation!;
-      const sdk = await start(`sdk-${generation}`, MCP_REFERENCE_MAIN, {
-        args: [generation, resultFile],
-      });
-      references.set(`sdk ${generation}`, sdk);
-      await checkSameResult(route, ours.url, sdk.url);
+    if (mcp.length > 0) {
+      // One process for both generations, as the service serves both on one endpoint.
+      references.set('sdk', await start('sdk', MCP_REFERENCE_MAIN, { args: [resultFile] }));
+      for (const route of mcp) await checkSameResult(route, ours.url, references.get('sdk')!.url);
     }
     /** The servers measured on `route`, ours first. */
     const contenders = (route: Route): Array<readonly [ServerName, LoggingServer]> => [
       ['ours', ours],
       ...(theirs === undefined ? [] : [['theirs', theirs] as const]),
-      ...referencesOf(route).map(
-        (name) =>
-          [name, references.get(name === 'sdk' ? `sdk ${route.generation!}` : name)!] as const,
-      ),
+      ...referencesOf(route).map((name) => [name, references.get(name)!] as const),
     ];
 
     console.log(
