@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { parseArgs } from 'node:util';
+import { parseArgs } from 'node:util';
 import { catalogReadBench } from './catalog-read/catalog-read-bench.js';
 import { collectBench } from './collect-bench.js';
 import { engineBench } from './engine-bench.js';
@@ -25,7 +25,7 @@ const SAMPLE = fileURLToPath(
 );
 
 /** Every option any bench takes, for `parseArgs`; each bench reads the ones its usage names. */
-export const BENCH_OPTIONS = {
+const BENCH_OPTIONS = {
   catalog: { type: 'string' },
   tools: { type: 'string' },
   connections: { type: 'string' },
@@ -427,4 +427,39 @@ export function benchUsage(): string {
     ...BENCHES.map((bench) => bench.usage),
     'Make a big catalog with: pnpm catalog:generate -- --tools 10000 --seed 1 --out FILE',
   ].join('\n');
+}
+
+/**
+ * What `pnpm bench ARGS` does: run a bench, or print the usage (to standard output for
+ * `--help`, with exit status 0; to standard error with status 2 for anything it cannot run, an
+ * unknown option or a missing bench name, after a line saying why).
+ */
+export function benchCommand(
+  argv: readonly string[],
+): { readonly run: Promise<void> } | { readonly usage: string; readonly exitCode: 0 | 2 } {
+  // `pnpm bench http -- --rounds 3` passes the `--` on: without dropping it, parseArgs would take
+  // every option after it for a positional and ignore it silently.
+  const args = argv.filter((arg) => arg !== '--');
+  if (args.includes('--help') || args.includes('-h')) return { usage: benchUsage(), exitCode: 0 };
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: typeof BENCH_OPTIONS; allowPositionals: true }>
+  >;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: BENCH_OPTIONS });
+  } catch (error) {
+    // parseArgs's advice about `--` does not apply: `--` is dropped above.
+    const why = (error as Error).message.split('. ')[0];
+    return { usage: `bench: ${why}\n${benchUsage()}`, exitCode: 2 };
+  }
+  const [name, argument] = parsed.positionals;
+  const bench = BENCHES.find((candidate) => candidate.name === name);
+  const run = bench?.run(parsed.values, argument);
+  if (run !== undefined) return { run };
+  const why =
+    bench !== undefined
+      ? `bench: ${name} needs more options`
+      : name === undefined
+        ? 'bench: which bench?'
+        : `bench: no bench is named ${JSON.stringify(name)}`;
+  return { usage: `${why}\n${benchUsage()}`, exitCode: 2 };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCHES, benchUsage } from '../src/benches.js';
+import { BENCHES, benchCommand, benchUsage } from '../src/benches.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const DEVELOPMENT = fileURLToPath(new URL('../../../docs/development.md', import.meta.url));
@@ -32,5 +32,25 @@ describe('the bench registry', () => {
       (file) => !files.has(file),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('prints the usage for --help, and a reason with it for what it cannot run, running nothing', () => {
+    expect(benchCommand(['http', '--help'])).toEqual({ usage: benchUsage(), exitCode: 0 });
+    expect(benchCommand(['http', '--', '--bogus'])).toEqual({
+      usage: `bench: Unknown option '--bogus'\n${benchUsage()}`,
+      exitCode: 2,
+    });
+    expect(benchCommand([])).toEqual({
+      usage: `bench: which bench?\n${benchUsage()}`,
+      exitCode: 2,
+    });
+    expect(benchCommand(['nope'])).toEqual({
+      usage: `bench: no bench is named "nope"\n${benchUsage()}`,
+      exitCode: 2,
+    });
+    expect(benchCommand(['profile'])).toEqual({
+      usage: `bench: profile needs more options\n${benchUsage()}`,
+      exitCode: 2,
+    });
   });
 });
