@@ -67,7 +67,13 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   await (route.kind === 'legacy' ? legacy(req, res, body) : modern(req, res, body));
 }
 
-const server = createServer((req, res) => void answer(req, res));
+// A body that is not JSON (the bench sends none) gets a bare 400 rather than ending the process.
+const server = createServer((req, res) => {
+  answer(req, res).catch(() => {
+    if (!res.headersSent) res.writeHead(400);
+    res.end();
+  });
+});
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   console.log(JSON.stringify({ msg: 'listening', url: `http://127.0.0.1:${port}` }));
