@@ -18,13 +18,19 @@ const DUMP = [
   '0 300',
   'fn=(3) heap::base::ActiveSystemPages::Add(unsigned long)',
   '-1 20',
+  'fn=(4) v8::internal::compiler::GraphReducer::ReduceTop()',
+  '0 40',
+  'fn=(5) v8::internal::maglev::MaglevGraphBuilder::VisitLdaConstant()',
+  '+2 4',
+  'fn=(6) v8::internal::Zone::Expand(unsigned long)',
+  '0 2',
   'fn=(1)',
   '0 7',
-  'totals: 977',
+  'totals: 1023',
 ].join('\n');
 
 describe('callgrind totals', () => {
-  it('sums self costs, not the inclusive cost after a call, and sets the collector apart', () => {
-    expect(callgrindTotals(DUMP)).toEqual({ all: 977, garbageCollector: 320 });
+  it('sums self costs, not the inclusive cost after a call, and sets the collector and the compilers apart', () => {
+    expect(callgrindTotals(DUMP)).toEqual({ all: 1023, garbageCollector: 320, compiler: 46 });
   });
 });

@@ -1,7 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { InstructionTotals } from '../varied/callgrind-totals.js';
-import { countInstructions } from '../varied/instruction-counts.js';
+import {
+  BATCHES,
+  countInstructions,
+  figureCells,
+  figureHeads,
+  type InstructionFigures,
+} from '../varied/instruction-counts.js';
 import { benchServiceEnv } from '../server-process.js';
 import type { LoadTarget } from './load-run.js';
 
@@ -53,14 +58,14 @@ export async function httpInstructions(
     await mkdir(dir);
     return dir;
   };
-  const perBuild: InstructionTotals[][] = [];
+  const perBuild: InstructionFigures[][] = [];
   for (const [, main] of builds) {
     const dir = await dataDir();
     perBuild.push(
       await countInstructions(main, benchServiceEnv(catalog, dir), dir, routes.map(phaseOf)),
     );
   }
-  const perReference = new Map<number, InstructionTotals>();
+  const perReference = new Map<number, InstructionFigures>();
   for (const [at, route] of routes.entries()) {
     if (route.reference === undefined) continue;
     const dir = await dataDir();
@@ -77,28 +82,18 @@ export async function httpInstructions(
   const names = [...builds.map(([name]) => name), ...(perReference.size > 0 ? ['SDK'] : [])];
   console.log(
     `instructions per answer (callgrind, every thread): ${WARM_UP} answers of warm-up, then ` +
-      `${MEASURED} counted (MCP: ${MCP_WARM_UP}, ${MCP_MEASURED}) in batches, the median batch, ` +
-      `one at a time over one connection; in brackets the share of ours (above 1: fewer)\n` +
+      `${MEASURED} counted (MCP: ${MCP_WARM_UP}, ${MCP_MEASURED}) in ${BATCHES} batches, the ` +
+      `median of the batches' figures, one at a time over one connection; in brackets a figure ` +
+      `divided by ours (above 1: ours executes fewer)\n` +
       'route'.padEnd(16) +
-      names
-        .map((name) => `${name.slice(-24)}: all`.padStart(30) + 'without GC'.padStart(22))
-        .join(''),
+      names.map(figureHeads).join(''),
   );
   for (const [at, route] of routes.entries()) {
     const ours = perBuild[0]![at]!;
     const counts = [...perBuild.map((build) => build[at]), perReference.get(at)];
-    const cells = counts.slice(0, names.length).map((count, i) => {
-      if (count === undefined) return ''.padStart(52);
-      const rest = count.all - count.garbageCollector;
-      const ratio = (value: number, base: number) =>
-        i === 0 ? '' : ` (${(value / base).toFixed(3)})`;
-      return (
-        `${Math.round(count.all).toLocaleString('en')}${ratio(count.all, ours.all)}`.padStart(30) +
-        `${Math.round(rest).toLocaleString('en')}${ratio(rest, ours.all - ours.garbageCollector)}`.padStart(
-          22,
-        )
-      );
-    });
+    const cells = counts
+      .slice(0, names.length)
+      .map((count, i) => figureCells(count, i === 0 ? undefined : ours));
     console.log(`${route.name.padEnd(16)}${cells.join('')}`);
   }
 }

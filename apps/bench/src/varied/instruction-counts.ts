@@ -9,11 +9,24 @@ import { callgrindTotals, type InstructionTotals } from './callgrind-totals.js';
 const run = promisify(execFile);
 
 /**
- * The measured answers of a phase are counted in this many batches, and the median batch is
+ * The measured answers of a phase are counted in this many batches, and each figure's median is
  * taken: the server's timers (the mail outbox's sweep every 30 s, the log's flush) run whenever
  * they fall due, and under callgrind one sweep costs as much as hundreds of cached answers.
  */
-const BATCHES = 5;
+export const BATCHES = 5;
+
+/** A phase's instructions per answer, each figure the median of its batches' own. */
+export interface InstructionFigures {
+  /** Every instruction of every thread. */
+  readonly all: number;
+  /** Without V8's garbage collector, whose share moves with where a major collection falls. */
+  readonly withoutCollector: number;
+  /**
+   * Without the collector and V8's compilers, which compile a function when its calls reach a
+   * budget, in one batch and not the next: the answers' own work, the figure that repeats.
+   */
+  readonly answering: number;
+}
 
 /** A part of the count: requests asked first (not counted), then requests counted. */
 interface CountedPhase {
@@ -29,10 +42,11 @@ interface CountedPhase {
  * Starts `main` under `valgrind --tool=callgrind` with instrumentation off and, phase after
  * phase, asks it the phase's warm-up (not counted: the JIT and the pools settle), waits until the
  * process is idle (`settled`), then counts the instructions the process executes (`Ir`, every
- * thread) while it answers the phase's measured requests, in `BATCHES` batches; returns the
- * median batch's count per answer, by phase, with those of V8's garbage collector. Requests go
- * one at a time over one keep-alive connection, so two builds asked the same phases do the same
- * work and their counts compare within a fraction of a per cent, whatever else the machine runs.
+ * thread) while it answers the phase's measured requests, in `BATCHES` batches; returns, by
+ * phase, the medians of the batches' counts per answer: all, without V8's garbage collector, and
+ * without its compilers either (`InstructionFigures`). Requests go one at a time over one
+ * keep-alive connection, so two builds asked the same phases do the same work and their answering
+ * counts compare within a few per cent, whatever else the machine runs.
  */
 export async function countInstructions(
   main: string,
@@ -41,7 +55,7 @@ export async function countInstructions(
   phases: readonly CountedPhase[],
   /** The script's arguments (a reference server's). */
   args: readonly string[] = [],
-): Promise<InstructionTotals[]> {
+): Promise<InstructionFigures[]> {
   const outDir = await mkdtemp(join(workDir, 'callgrind-'));
   const outFile = join(outDir, 'callgrind.out');
   // valgrind names the pipes callgrind_control talks through after USER and HOST (the latter is
@@ -82,15 +96,22 @@ export async function countInstructions(
     );
     let all = 0;
     let garbageCollector = 0;
+    let compiler = 0;
     for (const dump of dumps) {
       const totals = callgrindTotals(await readFile(join(outDir, dump), 'utf8'));
       all += totals.all;
       garbageCollector += totals.garbageCollector;
+      compiler += totals.compiler;
     }
     if (all === 0) throw new Error(`callgrind wrote no counts in ${outDir}`);
-    return { all: all / paths.length, garbageCollector: garbageCollector / paths.length };
+    const perPath = (count: number) => count / paths.length;
+    return {
+      all: perPath(all),
+      garbageCollector: perPath(garbageCollector),
+      compiler: perPath(compiler),
+    };
   };
-  const perAnswer: InstructionTotals[] = [];
+  const perAnswer: InstructionFigures[] = [];
   try {
     for (const phase of phases) {
       for (const path of phase.warmUp) await ask(agent, server.url, path, phase);
@@ -99,14 +120,53 @@ export async function countInstructions(
       const batches: InstructionTotals[] = [];
       for (let at = 0; at < phase.measured.length; at += size)
         batches.push(await counted(phase.measured.slice(at, at + size), phase));
-      batches.sort((a, b) => a.all - b.all);
-      perAnswer.push(batches[Math.floor(batches.length / 2)]!);
+      perAnswer.push({
+        all: median(batches.map(({ all }) => all)),
+        withoutCollector: median(batches.map((b) => b.all - b.garbageCollector)),
+        answering: median(batches.map((b) => b.all - b.garbageCollector - b.compiler)),
+      });
     }
     return perAnswer;
   } finally {
     agent.destroy();
     await server.stop(60_000);
   }
+}
+
+/** Column width of a figure (`figureCells`). */
+const FIGURE_WIDTH = 24;
+const FIGURES = [
+  ['all', 'all'],
+  ['withoutCollector', 'without GC'],
+  ['answering', 'without GC, compilers'],
+] as const;
+
+/** The heads of one build's columns (`figureCells`), its name on the first. */
+export function figureHeads(name: string): string {
+  return FIGURES.map(([, head], i) =>
+    (i === 0 ? `${name.slice(-(FIGURE_WIDTH - 6))}: ${head}` : head).padStart(FIGURE_WIDTH),
+  ).join('');
+}
+
+/**
+ * One build's figures, each followed in brackets by it divided by ours' (above 1: ours executes
+ * fewer) unless `ours` is undefined (the build is ours); blanks when there is no count.
+ */
+export function figureCells(
+  count: InstructionFigures | undefined,
+  ours: InstructionFigures | undefined,
+): string {
+  return FIGURES.map(([figure]) => {
+    if (count === undefined) return ''.padStart(FIGURE_WIDTH);
+    const share = ours === undefined ? '' : ` (${(count[figure] / ours[figure]).toFixed(3)})`;
+    return `${Math.round(count[figure]).toLocaleString('en')}${share}`.padStart(FIGURE_WIDTH);
+  }).join('');
+}
+
+/** The middle value (of an odd count; the upper middle otherwise). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**

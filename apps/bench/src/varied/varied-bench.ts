@@ -18,7 +18,7 @@ import {
 } from '../server-process.js';
 import { cpuBreakdown, printBreakdown } from './cpu-breakdown.js';
 import { differentialCheck } from './differential.js';
-import { countInstructions } from './instruction-counts.js';
+import { BATCHES, countInstructions, figureCells, figureHeads } from './instruction-counts.js';
 
 /** With `--compare`: how many distinct sampled searches both builds are asked before the rounds. */
 const DIFFERENTIAL_SEARCHES = 400;
@@ -221,25 +221,15 @@ async function instructionCounts(
   }
   console.log(
     `instructions per answer (callgrind, every thread): ${INSTRUCTIONS_WARM_UP} searches of ` +
-      `warm-up, then ${INSTRUCTIONS_MEASURED} counted (round 1's sequence without gzip, round 2's with), one at a ` +
-      `time over one connection\n${'sampler'.padEnd(9)}${'encoding'.padEnd(10)}` +
-      builds
-        .map(([name]) => `${name.slice(-20)}: all`.padStart(26) + 'without GC'.padStart(26))
-        .join(''),
+      `warm-up, then ${INSTRUCTIONS_MEASURED} counted (round 1's sequence without gzip, round 2's with) ` +
+      `in ${BATCHES} batches, the median of the batches' figures, one at a time over one ` +
+      `connection; in brackets a figure divided by ours (above 1: ours executes fewer)\n` +
+      `${'sampler'.padEnd(9)}${'encoding'.padEnd(10)}` +
+      builds.map(([name]) => figureHeads(name)).join(''),
   );
   for (const [at, { sampler, encoding }] of combinations.entries()) {
     const ours = counts[0]![at]!;
-    const cells = counts.map((build, i) => {
-      const { all, garbageCollector } = build[at]!;
-      const ratio = i === 0 ? '' : ` (${(all / ours.all).toFixed(3)})`;
-      const rest = all - garbageCollector;
-      const restRatio =
-        i === 0 ? '' : ` (${(rest / (ours.all - ours.garbageCollector)).toFixed(3)})`;
-      return (
-        `${Math.round(all).toLocaleString('en')}${ratio}`.padStart(26) +
-        `${Math.round(rest).toLocaleString('en')}${restRatio}`.padStart(26)
-      );
-    });
+    const cells = counts.map((build, i) => figureCells(build[at], i === 0 ? undefined : ours));
     console.log(`${sampler.padEnd(9)}${encoding.padEnd(10)}${cells.join('')}`);
   }
 }
