@@ -19,11 +19,12 @@ function script(name: string, body: string): string {
 const listens = script(
   'listens.mjs',
   `
+// First, as the server does: a SIGTERM sent as soon as the listening line is read must find it.
+process.on('SIGTERM', () => process.exit(7));
 process.stdout.write('V8 says something first\\n');
 console.log(JSON.stringify({ msg: 'listening', url: 'http://127.0.0.1:1234', metricsUrl: 'http://127.0.0.1:5678/metrics', env: process.env.GREETING ?? null, args: process.argv.slice(2) }));
 console.log(JSON.stringify({ msg: 'request', path: '/x', ms: 1 }));
 process.stderr.write('Listening on http://127.0.0.1:1234 (metrics at http://127.0.0.1:5678/metrics).\\n');
-process.on('SIGTERM', () => process.exit(7));
 setInterval(() => undefined, 1000);
 `,
 );
